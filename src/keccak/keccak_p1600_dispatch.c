@@ -1,0 +1,36 @@
+/* Run-time choice between the builds of Keccak-p[1600].  Outside the proof
+ * (proof/outside.txt): it asks the CPU what it has.  Both targets are
+ * proof units with the contract declared in keccak_p1600.h, which is the
+ * contract the modes are proved against. */
+#include "keccak/keccak_p1600.h"
+#include "common/cpu.h"
+
+#if defined(__x86_64__)
+#define QED_HAVE_X86V3 1
+#else
+#define QED_HAVE_X86V3 0
+#endif
+
+void qed_keccak_p1600_permute(uint64_t state[25], unsigned rounds)
+{
+#if QED_HAVE_X86V3
+  if (qed_backend_level() >= QED_BACKEND_AVX2) {
+    qed_keccak_p1600_permute_x86v3(state, rounds);
+    return;
+  }
+#endif
+  qed_keccak_p1600_permute_portable(state, rounds);
+}
+
+size_t qed_keccak_p1600_absorb_blocks(uint64_t state[25], unsigned rounds,
+                                      size_t lanes, const uint8_t *in,
+                                      size_t inlen)
+{
+#if QED_HAVE_X86V3
+  if (qed_backend_level() >= QED_BACKEND_AVX2)
+    return qed_keccak_p1600_absorb_blocks_x86v3(state, rounds, lanes, in,
+                                                inlen);
+#endif
+  return qed_keccak_p1600_absorb_blocks_portable(state, rounds, lanes, in,
+                                                 inlen);
+}
