@@ -39,7 +39,7 @@ LIB_OBJS  := $(LIB_SRCS:src/%.c=$(BUILD)/obj/%.o)
 HEADERS   := $(shell find include src -name '*.h')
 
 # Per-file flags: the x86-64-v3 twins.
-X86V3_FLAGS := -march=x86-64-v3 -mtune=generic
+X86V3_FLAGS := -march=x86-64-v3 -mtune=generic -O3 -funroll-loops
 
 .PHONY: all lib install uninstall clean demo check
 all: lib

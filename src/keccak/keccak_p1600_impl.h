@@ -23,7 +23,11 @@
  *
  * Rounds: Keccak-p[1600, nr] is the LAST nr rounds of Keccak-f[1600]
  * (FIPS 202, 3.3), i.e. round indices 24 - nr .. 23.  An odd count starts
- * with one round A -> E and a copy back; the loop then does pairs. */
+ * with one round A -> E and a copy back; the loop then does pairs.
+ *
+ * The includer chooses the form of chi: QED_KECCAK_LANE_COMPLEMENTING 1
+ * for CPUs without an and-not instruction (baseline x86-64 and most
+ * others), 0 where there is one (x86-64-v3 has ANDN). */
 #ifndef QED_KECCAK_P1600_IMPL_H
 #define QED_KECCAK_P1600_IMPL_H
 
@@ -31,6 +35,10 @@
 #include <stdint.h>
 
 #include "common/bytes.h"
+
+#ifndef QED_KECCAK_LANE_COMPLEMENTING
+#error "define QED_KECCAK_LANE_COMPLEMENTING (0 or 1) before including"
+#endif
 
 static const uint64_t keccak_p1600_rc[24] = {
   0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
@@ -47,6 +55,7 @@ static const uint64_t keccak_p1600_rc[24] = {
  * so the shift counts are defined C). */
 #define KECCAK_ROL(a, n) (((a) << (n)) | ((a) >> (64 - (n))))
 
+#if QED_KECCAK_LANE_COMPLEMENTING
 /* One round, from the lanes named A... to the lanes named E... (token
  * pasting picks the 25 names), with round constant rc.  Straight-line
  * code: theta's column parities C and effects D, then for each output row
@@ -122,18 +131,98 @@ static const uint64_t keccak_p1600_rc[24] = {
     E##so = Bo ^ (Bu | Ba);                                                   \
     E##su = Bu ^ (Ba & Be);                                                   \
   } while (0)
+#else
+/* The same round with chi as written in FIPS 202, a ^ (~b & c): one ANDN
+ * and one XOR per lane where the CPU has ANDN (x86-64-v3), which beats the
+ * complemented form there. */
+#define KECCAK_ROUND(A, E, rc)                                                \
+  do {                                                                        \
+    uint64_t Ca, Ce, Ci, Co, Cu, Da, De, Di, Do, Du;                          \
+    uint64_t Ba, Be, Bi, Bo, Bu;                                              \
+    Ca = A##ba ^ A##ga ^ A##ka ^ A##ma ^ A##sa;                               \
+    Ce = A##be ^ A##ge ^ A##ke ^ A##me ^ A##se;                               \
+    Ci = A##bi ^ A##gi ^ A##ki ^ A##mi ^ A##si;                               \
+    Co = A##bo ^ A##go ^ A##ko ^ A##mo ^ A##so;                               \
+    Cu = A##bu ^ A##gu ^ A##ku ^ A##mu ^ A##su;                               \
+    Da = Cu ^ KECCAK_ROL(Ce, 1);                                              \
+    De = Ca ^ KECCAK_ROL(Ci, 1);                                              \
+    Di = Ce ^ KECCAK_ROL(Co, 1);                                              \
+    Do = Ci ^ KECCAK_ROL(Cu, 1);                                              \
+    Du = Co ^ KECCAK_ROL(Ca, 1);                                              \
+    /* row b */                                                               \
+    Ba = A##ba ^ Da;                                                          \
+    Be = KECCAK_ROL(A##ge ^ De, 44);                                          \
+    Bi = KECCAK_ROL(A##ki ^ Di, 43);                                          \
+    Bo = KECCAK_ROL(A##mo ^ Do, 21);                                          \
+    Bu = KECCAK_ROL(A##su ^ Du, 14);                                          \
+    E##ba = Ba ^ ((~Be) & Bi) ^ (rc);                                         \
+    E##be = Be ^ ((~Bi) & Bo);                                                \
+    E##bi = Bi ^ ((~Bo) & Bu);                                                \
+    E##bo = Bo ^ ((~Bu) & Ba);                                                \
+    E##bu = Bu ^ ((~Ba) & Be);                                                \
+    /* row g */                                                               \
+    Ba = KECCAK_ROL(A##bo ^ Do, 28);                                          \
+    Be = KECCAK_ROL(A##gu ^ Du, 20);                                          \
+    Bi = KECCAK_ROL(A##ka ^ Da, 3);                                           \
+    Bo = KECCAK_ROL(A##me ^ De, 45);                                          \
+    Bu = KECCAK_ROL(A##si ^ Di, 61);                                          \
+    E##ga = Ba ^ ((~Be) & Bi);                                                \
+    E##ge = Be ^ ((~Bi) & Bo);                                                \
+    E##gi = Bi ^ ((~Bo) & Bu);                                                \
+    E##go = Bo ^ ((~Bu) & Ba);                                                \
+    E##gu = Bu ^ ((~Ba) & Be);                                                \
+    /* row k */                                                               \
+    Ba = KECCAK_ROL(A##be ^ De, 1);                                           \
+    Be = KECCAK_ROL(A##gi ^ Di, 6);                                           \
+    Bi = KECCAK_ROL(A##ko ^ Do, 25);                                          \
+    Bo = KECCAK_ROL(A##mu ^ Du, 8);                                           \
+    Bu = KECCAK_ROL(A##sa ^ Da, 18);                                          \
+    E##ka = Ba ^ ((~Be) & Bi);                                                \
+    E##ke = Be ^ ((~Bi) & Bo);                                                \
+    E##ki = Bi ^ ((~Bo) & Bu);                                                \
+    E##ko = Bo ^ ((~Bu) & Ba);                                                \
+    E##ku = Bu ^ ((~Ba) & Be);                                                \
+    /* row m */                                                               \
+    Ba = KECCAK_ROL(A##bu ^ Du, 27);                                          \
+    Be = KECCAK_ROL(A##ga ^ Da, 36);                                          \
+    Bi = KECCAK_ROL(A##ke ^ De, 10);                                          \
+    Bo = KECCAK_ROL(A##mi ^ Di, 15);                                          \
+    Bu = KECCAK_ROL(A##so ^ Do, 56);                                          \
+    E##ma = Ba ^ ((~Be) & Bi);                                                \
+    E##me = Be ^ ((~Bi) & Bo);                                                \
+    E##mi = Bi ^ ((~Bo) & Bu);                                                \
+    E##mo = Bo ^ ((~Bu) & Ba);                                                \
+    E##mu = Bu ^ ((~Ba) & Be);                                                \
+    /* row s */                                                               \
+    Ba = KECCAK_ROL(A##bi ^ Di, 62);                                          \
+    Be = KECCAK_ROL(A##go ^ Do, 55);                                          \
+    Bi = KECCAK_ROL(A##ku ^ Du, 39);                                          \
+    Bo = KECCAK_ROL(A##ma ^ Da, 41);                                          \
+    Bu = KECCAK_ROL(A##se ^ De, 2);                                           \
+    E##sa = Ba ^ ((~Be) & Bi);                                                \
+    E##se = Be ^ ((~Bi) & Bo);                                                \
+    E##si = Bi ^ ((~Bo) & Bu);                                                \
+    E##so = Bo ^ ((~Bu) & Ba);                                                \
+    E##su = Bu ^ ((~Ba) & Be);                                                \
+  } while (0)
+#endif
 
-/* The lanes kept complemented inside the permutation (see above). */
+/* The lanes kept complemented inside the permutation (see above); a no-op
+ * for the plain form. */
 /*@ requires \valid(s + (0 .. 24));
     assigns s[1], s[2], s[8], s[12], s[17], s[20]; */
 static inline void keccak_p1600_complement(uint64_t s[25])
 {
+#if QED_KECCAK_LANE_COMPLEMENTING
   s[1] = ~s[1];
   s[2] = ~s[2];
   s[8] = ~s[8];
   s[12] = ~s[12];
   s[17] = ~s[17];
   s[20] = ~s[20];
+#else
+  (void)s;
+#endif
 }
 
 /* The rounds on a state already in complemented form. */

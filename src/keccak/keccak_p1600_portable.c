@@ -2,6 +2,7 @@
  * keccak_p1600_impl.h; keccak_p1600_x86v3.c builds the same body for
  * x86-64-v3, and keccak_p1600_dispatch.c picks one at run time. */
 #include "keccak/keccak_p1600.h"
+#define QED_KECCAK_LANE_COMPLEMENTING 1
 #include "keccak/keccak_p1600_impl.h"
 
 void qed_keccak_p1600_permute_portable(uint64_t state[25], unsigned rounds)
