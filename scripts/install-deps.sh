@@ -1,0 +1,27 @@
+#!/bin/sh
+# Install what qed's build, proof, tests and benchmark need, from Debian's
+# packages, if it is missing.  Run as root, or as a user who may sudo.
+# Python packages are not installed here: `make` puts them in .venv.
+set -eu
+
+PACKAGES="gcc make clang pkg-config bc python3 python3-venv
+  frama-c-base why3 z3 cvc4 cvc5
+  valgrind libssl-dev
+  qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross"
+
+missing=""
+for p in $PACKAGES; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+    missing="$missing $p"
+  fi
+done
+if [ -z "$missing" ]; then
+  echo "install-deps: everything is installed"
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+echo "install-deps: installing$missing"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+echo "install-deps: done"
