@@ -87,7 +87,9 @@ int qed_sha3_update(qed_sha3_ctx *ctx, const uint8_t *in, size_t inlen);
  * wipes the context and returns 0; -1 if ctx is not absorbing, with the
  * digest zeroed when its length is still known.                          */
 int qed_sha3_final(qed_sha3_ctx *ctx, uint8_t *out);
-/* Digest length of the hash ctx computes (0 once wiped or never set up). */
+/* Digest length of the hash ctx computes: 28, 32, 48 or 64 from init on
+ * (final wipes the state but keeps this public length, so that a second
+ * final can zero its output), 0 for a context no init prepared.          */
 size_t qed_sha3_digest_bytes(const qed_sha3_ctx *ctx);
 
 /* ---- streaming XOFs: SHAKE and RawSHAKE ---- */

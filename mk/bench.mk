@@ -1,0 +1,62 @@
+# make bench     speed of the Keccak family against OpenSSL: TSC ticks per
+#                byte, medians and minimums of interleaved rounds (bench/bench.c);
+#                the table is also written to $(BUILD)/bench.md
+# make bench-ir  instructions per byte under callgrind, deterministic
+#                (bench/bench_ir.c, bench/bench_ir.sh); also $(BUILD)/bench-ir.md
+#
+#   BENCH_ARGS   extra arguments of the timing program, e.g.
+#                "--rounds 401 --big-rounds 101 --no-yield" (defaults 201 and 51;
+#                --no-yield: no sched_yield() before each timing)
+#   BENCH_CPU    CPU to pin the timing program to with taskset (default: none;
+#                on a 2-vCPU machine shared with other work, pinning keeps
+#                the benchmark waiting on a busy CPU while the other is free)
+#
+# The harness is built with -O2 (the library with its own flags) and links
+# $(BUILD)/libqed.a and the system's -lcrypto.  OpenSSL does not export its
+# Keccak permutation; to time it anyway, its keccak1600-x86_64.o (SHA3_absorb,
+# self-contained, not exported by libcrypto.so so no clash) is taken out of
+# libcrypto.a when there is one, else an empty object stands in and the
+# OpenSSL permutation column shows "-".
+
+BENCH_DIR     := $(BUILD)/bench
+BENCH_CFLAGS  ?= -O2 -g
+BENCH_ARGS    ?=
+BENCH_CPU     ?=
+BENCH_LDLIBS  := -lcrypto
+BENCH_HDRS    := include/qed/common.h include/qed/keccak.h src/keccak/keccak_p1600.h
+BENCH_CC       = $(CC) -std=c11 $(WARN) -Iinclude -Isrc $(BENCH_CFLAGS)
+
+.PHONY: bench bench-ir
+
+$(BENCH_DIR)/ossl_keccak.o:
+	@mkdir -p $(BENCH_DIR)/ossl-x
+	@rm -f $@; a=$$($(CC) -print-file-name=libcrypto.a 2>/dev/null); \
+	m=$$([ -f "$$a" ] && $(AR) t "$$a" 2>/dev/null | grep -m1 'keccak1600-x86_64\.o$$'); \
+	if [ -n "$$m" ] && (cd $(BENCH_DIR)/ossl-x && $(AR) x "$$a" "$$m") \
+	   && [ -z "$$(nm -u $(BENCH_DIR)/ossl-x/$$m 2>/dev/null)" ] \
+	   && nm $(BENCH_DIR)/ossl-x/$$m | grep -q ' T SHA3_absorb$$'; then \
+	  mv $(BENCH_DIR)/ossl-x/$$m $@; \
+	else \
+	  echo "bench: OpenSSL's keccak1600-x86_64.o not available; no OpenSSL permutation row"; \
+	  printf 'typedef int qed_bench_empty;\n' | $(CC) -x c -c - -o $@; \
+	fi; rm -rf $(BENCH_DIR)/ossl-x
+
+$(BENCH_DIR)/bench: bench/bench.c $(BENCH_HDRS) $(BENCH_DIR)/ossl_keccak.o $(BUILD)/libqed.a
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_CC) bench/bench.c $(BENCH_DIR)/ossl_keccak.o $(BUILD)/libqed.a $(BENCH_LDLIBS) -o $@
+
+$(BENCH_DIR)/bench_ir: bench/bench_ir.c $(BENCH_HDRS) $(BENCH_DIR)/ossl_keccak.o $(BUILD)/libqed.a
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_CC) bench/bench_ir.c $(BENCH_DIR)/ossl_keccak.o $(BUILD)/libqed.a $(BENCH_LDLIBS) -o $@
+
+bench: $(BENCH_DIR)/bench
+	@pin=""; \
+	if [ -n "$(BENCH_CPU)" ]; then \
+	  if command -v taskset >/dev/null 2>&1 && taskset -c $(BENCH_CPU) true 2>/dev/null; then \
+	    pin="taskset -c $(BENCH_CPU)"; \
+	  else echo "bench: cannot pin to CPU $(BENCH_CPU) (no taskset?); running unpinned"; fi; \
+	fi; \
+	$$pin $(BENCH_DIR)/bench --md $(BUILD)/bench.md $(BENCH_ARGS)
+
+bench-ir: $(BENCH_DIR)/bench_ir
+	@sh bench/bench_ir.sh $(BENCH_DIR)/bench_ir $(BENCH_DIR)/ir $(BUILD)/bench-ir.md
