@@ -212,9 +212,11 @@ int qed_sha3_final(qed_sha3_ctx *ctx, uint8_t *out)
     qed_zeroize(out, n);
     return -1;
   }
-  const int r = qed_sponge_squeeze(&ctx->sponge, out, n);
+  /* A refused squeeze (corrupted context) has zeroed out; leave ctx as is. */
+  if (qed_sponge_squeeze(&ctx->sponge, out, n) != 0)
+    return -1;
   qed_sponge_wipe(&ctx->sponge);
-  return r;
+  return 0;
 }
 
 /* ---- streaming XOFs ---- */
