@@ -75,12 +75,27 @@ uninstall:
 clean:
 	rm -rf $(BUILD)
 
-# The pieces of `make check`, each defined in its own mk/ file.
+# The pieces of `make check`, each defined in its own mk/ file.  A family's
+# mk file appends its C test programs to FAMILY_TESTS (each built from
+# tests/NAME.c + tests/testutil.c by the pattern rule in mk/tests.mk, and
+# run with the vector directory as argument, once per backend, also under
+# the sanitizers and on s390x) and its other checks to FAMILY_CHECKS.
+FAMILY_TESTS  :=
+FAMILY_CHECKS :=
 include $(sort $(wildcard mk/*.mk))
 
+.PHONY: test-families
+test-families: $(FAMILY_TESTS)
+	@st=0; for t in $(FAMILY_TESTS); do \
+	  for b in $(TESTS_BACKENDS); do \
+	    echo "== $$(basename $$t), QED_BACKEND=$$b"; \
+	    QED_BACKEND=$$b $(TESTS_RUN) $$t $(TESTS_VECTORS) || st=1; \
+	  done; done; exit $$st
+
 # Everything a user needs to trust a release.
-check: lib test-build-clang test-unit test-kat test-stream test-diff \
-       test-sanitize test-s390x test-install ct prove-check
+check: lib test-build-clang test-unit test-kat test-stream test-families \
+       test-diff test-sanitize test-s390x test-install ct prove-check \
+       $(FAMILY_CHECKS)
 	@echo "make check: all passed"
 
 demo: lib

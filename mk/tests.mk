@@ -62,7 +62,13 @@ $(TESTS_DIR)/test_stream: tests/test_stream.c tests/keccak_ref.c tests/testutil.
 	@mkdir -p $(@D)
 	$(TESTS_CC) $(filter %.c,$^) $(BUILD)/libqed.a $(TESTS_LDFLAGS) -o $@
 
-test-bins: $(TESTS_BINS)
+# Any other test program: tests/NAME.c with the shared helpers (the
+# families' tests, listed in FAMILY_TESTS by their mk/ files).
+$(TESTS_DIR)/%: tests/%.c tests/testutil.c $(TESTS_HDRS) $(BUILD)/libqed.a
+	@mkdir -p $(@D)
+	$(TESTS_CC) $(filter %.c,$^) $(BUILD)/libqed.a $(TESTS_LDFLAGS) -o $@
+
+test-bins: $(TESTS_BINS) $(FAMILY_TESTS)
 
 # $(call tests_run,binary,arguments): once per backend, every backend even
 # after a failure, then fail if any run did.
@@ -87,7 +93,7 @@ test-stream: $(TESTS_DIR)/test_stream
 # instrumented objects, so an overflow inside qed is caught where it happens.
 test-sanitize:
 	+$(MAKE) --no-print-directory BUILD=$(BUILD)/asan \
-	  CFLAGS="$(TESTS_SAN_FLAGS)" test-unit test-kat test-stream
+	  CFLAGS="$(TESTS_SAN_FLAGS)" test-unit test-kat test-stream test-families
 
 # Big-endian: the portable sources only (the top Makefile drops the x86
 # files for a non-x86 CC), static binaries so qemu needs no s390x sysroot.
@@ -95,7 +101,7 @@ test-s390x:
 	+$(MAKE) --no-print-directory CC=$(S390X_CC) BUILD=$(BUILD)/s390x lib
 	+$(MAKE) --no-print-directory CC=$(S390X_CC) BUILD=$(BUILD)/s390x \
 	  TESTS_LDFLAGS=-static TESTS_RUN=qemu-s390x \
-	  test-unit test-kat test-stream
+	  test-unit test-kat test-stream test-families
 
 # A second compiler over the same proven C: warnings, and the KATs on its code.
 test-build-clang:

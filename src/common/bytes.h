@@ -18,14 +18,14 @@
     assigns \nothing; */
 static inline uint16_t qed_load16_le(const uint8_t *p)
 {
-  return (uint16_t)((uint16_t)p[0] | (uint16_t)((uint16_t)p[1] << 8));
+  return (uint16_t)((uint32_t)p[0] | ((uint32_t)p[1] << 8));
 }
 
 /*@ requires \valid_read(p + (0 .. 1));
     assigns \nothing; */
 static inline uint16_t qed_load16_be(const uint8_t *p)
 {
-  return (uint16_t)((uint16_t)p[1] | (uint16_t)((uint16_t)p[0] << 8));
+  return (uint16_t)((uint32_t)p[1] | ((uint32_t)p[0] << 8));
 }
 
 /*@ requires \valid_read(p + (0 .. 3));
@@ -128,31 +128,33 @@ static inline void qed_store64_be(uint8_t *p, uint64_t v)
   p[0] = (uint8_t)(v >> 56);
 }
 
-/* Rotations.  The count is masked and the complementary shift is written
- * as (-n) & mask, so a count of 0 is defined C (no shift by the width);
- * compilers recognise the pattern and emit one rotate instruction.       */
+/* Rotations by any count.  The count is reduced modulo the width and the
+ * complementary shift is (width - n) modulo the width, so a count of 0 is
+ * defined C (no shift by the full width); the remainders by powers of two
+ * are what WP's provers reason about (a mask with & is not), and compilers
+ * still recognise the pattern and emit one rotate instruction.           */
 /*@ assigns \nothing; */
 static inline uint32_t qed_rotl32(uint32_t x, unsigned n)
 {
-  return (x << (n & 31u)) | (x >> ((0u - n) & 31u));
+  return (x << (n % 32u)) | (x >> ((32u - n % 32u) % 32u));
 }
 
 /*@ assigns \nothing; */
 static inline uint32_t qed_rotr32(uint32_t x, unsigned n)
 {
-  return (x >> (n & 31u)) | (x << ((0u - n) & 31u));
+  return (x >> (n % 32u)) | (x << ((32u - n % 32u) % 32u));
 }
 
 /*@ assigns \nothing; */
 static inline uint64_t qed_rotl64(uint64_t x, unsigned n)
 {
-  return (x << (n & 63u)) | (x >> ((0u - n) & 63u));
+  return (x << (n % 64u)) | (x >> ((64u - n % 64u) % 64u));
 }
 
 /*@ assigns \nothing; */
 static inline uint64_t qed_rotr64(uint64_t x, unsigned n)
 {
-  return (x >> (n & 63u)) | (x << ((0u - n) & 63u));
+  return (x >> (n % 64u)) | (x << ((64u - n % 64u) % 64u));
 }
 
 #endif

@@ -35,8 +35,7 @@ void qed_keccak_p1600_permute(uint64_t state[25], unsigned rounds);
     requires \separated(state + (0 .. 24), in + (0 .. inlen - 1));
     assigns state[0 .. 24];
     ensures \result <= inlen;
-    ensures inlen - \result < 8 * lanes;
-    ensures \result % (8 * lanes) == 0; */
+    ensures inlen - \result < 8 * lanes; */
 size_t qed_keccak_p1600_absorb_blocks(uint64_t state[25], unsigned rounds,
                                       size_t lanes, const uint8_t *in,
                                       size_t inlen);
@@ -53,8 +52,7 @@ void qed_keccak_p1600_permute_portable(uint64_t state[25], unsigned rounds);
     requires \separated(state + (0 .. 24), in + (0 .. inlen - 1));
     assigns state[0 .. 24];
     ensures \result <= inlen;
-    ensures inlen - \result < 8 * lanes;
-    ensures \result % (8 * lanes) == 0; */
+    ensures inlen - \result < 8 * lanes; */
 size_t qed_keccak_p1600_absorb_blocks_portable(uint64_t state[25],
                                                unsigned rounds, size_t lanes,
                                                const uint8_t *in,
@@ -70,8 +68,7 @@ void qed_keccak_p1600_permute_x86v3(uint64_t state[25], unsigned rounds);
     requires \separated(state + (0 .. 24), in + (0 .. inlen - 1));
     assigns state[0 .. 24];
     ensures \result <= inlen;
-    ensures inlen - \result < 8 * lanes;
-    ensures \result % (8 * lanes) == 0; */
+    ensures inlen - \result < 8 * lanes; */
 size_t qed_keccak_p1600_absorb_blocks_x86v3(uint64_t state[25],
                                             unsigned rounds, size_t lanes,
                                             const uint8_t *in, size_t inlen);

@@ -16,14 +16,14 @@
  *     complements are folded into the choice of AND or OR in each lane
  *     (by De Morgan, ~b & c == ~(b | ~c)).  The pattern of complemented
  *     lanes is the same after every round, so it is applied once on entry
- *     and undone once on exit;
+ *     and undone once on exit (6 NOTs each way per permutation);
  *   - rho and pi are folded into the theta step: each lane is loaded,
  *     XORed with its column's D, rotated, and lands straight in the row
  *     that chi works on.
  *
  * Rounds: Keccak-p[1600, nr] is the LAST nr rounds of Keccak-f[1600]
  * (FIPS 202, 3.3), i.e. round indices 24 - nr .. 23.  An odd count starts
- * with one round A -> E and a copy back; the loop then does pairs.
+ * with one round in compact loop form; the fast code then does pairs.
  *
  * The includer chooses the form of chi: QED_KECCAK_LANE_COMPLEMENTING 1
  * for CPUs without an and-not instruction (baseline x86-64 and most
@@ -225,11 +225,62 @@ static inline void keccak_p1600_complement(uint64_t s[25])
 #endif
 }
 
-/* The rounds on a state already in complemented form. */
+/* One round written as FIPS 202 writes it, with loops over the lanes:
+ * used only for the first round of an odd round count (Ketje's one-round
+ * steps, or a caller's nr = 13), on the state in its plain form.  Short
+ * code with small proof goals; speed does not matter here. */
+static const unsigned keccak_p1600_rho[25] = { /* lane x + 5y */
+  0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43,
+  25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14
+};
+
 /*@ requires \valid(s + (0 .. 24));
-    requires 1 <= rounds <= 24;
     assigns s[0 .. 24]; */
-static inline void keccak_p1600_rounds(uint64_t s[25], unsigned rounds)
+static inline void keccak_p1600_round_compact(uint64_t s[25], uint64_t rc)
+{
+  uint64_t c[5], b[25];
+  unsigned x, y;
+  /*@ loop invariant 0 <= x <= 5;
+      loop assigns x, c[0 .. 4];
+      loop variant 5 - x; */
+  for (x = 0; x < 5; x++)
+    c[x] = s[x] ^ s[x + 5] ^ s[x + 10] ^ s[x + 15] ^ s[x + 20];
+  /*@ loop invariant 0 <= x <= 5;
+      loop assigns x, y, b[0 .. 24];
+      loop variant 5 - x; */
+  for (x = 0; x < 5; x++) {
+    const uint64_t d = c[(x + 4) % 5] ^ qed_rotl64(c[(x + 1) % 5], 1);
+    /*@ loop invariant 0 <= y <= 5;
+        loop assigns y, b[0 .. 24];
+        loop variant 5 - y; */
+    for (y = 0; y < 5; y++)     /* theta, then rho and pi into b */
+      b[y + 5 * ((2 * x + 3 * y) % 5)] =
+          qed_rotl64(s[x + 5 * y] ^ d, keccak_p1600_rho[x + 5 * y]);
+  }
+  /*@ loop invariant 0 <= y <= 5;
+      loop assigns x, y, s[0 .. 24];
+      loop variant 5 - y; */
+  for (y = 0; y < 5; y++) {     /* chi */
+    /*@ loop invariant 0 <= x <= 5;
+        loop assigns x, s[0 .. 24];
+        loop variant 5 - x; */
+    for (x = 0; x < 5; x++)
+      s[x + 5 * y] = b[x + 5 * y] ^
+                     (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
+  }
+  s[0] ^= rc;                   /* iota */
+}
+
+/* An even number of rounds, the last `rounds` of the 24, on a state
+ * already in complemented form.  No code between the loads and the loop,
+ * nor between the loop and the stores: that keeps every proof goal but
+ * the loop's own small (a goal whose path runs through the rounds costs
+ * WP's simplifier, Qed, tens of seconds: it flattens and sorts the XORs
+ * of two rounds). */
+/*@ requires \valid(s + (0 .. 24));
+    requires 2 <= rounds <= 24 && rounds % 2 == 0;
+    assigns s[0 .. 24]; */
+static inline void keccak_p1600_even_rounds(uint64_t s[25], unsigned rounds)
 {
   uint64_t Aba = s[0], Abe = s[1], Abi = s[2], Abo = s[3], Abu = s[4];
   uint64_t Aga = s[5], Age = s[6], Agi = s[7], Ago = s[8], Agu = s[9];
@@ -239,19 +290,11 @@ static inline void keccak_p1600_rounds(uint64_t s[25], unsigned rounds)
   uint64_t Eba, Ebe, Ebi, Ebo, Ebu, Ega, Ege, Egi, Ego, Egu;
   uint64_t Eka, Eke, Eki, Eko, Eku, Ema, Eme, Emi, Emo, Emu;
   uint64_t Esa, Ese, Esi, Eso, Esu;
-  unsigned i = 24u - rounds;
+  unsigned i;
 
-  if ((rounds & 1u) != 0) {
-    KECCAK_ROUND(A, E, keccak_p1600_rc[i]);
-    Aba = Eba; Abe = Ebe; Abi = Ebi; Abo = Ebo; Abu = Ebu;
-    Aga = Ega; Age = Ege; Agi = Egi; Ago = Ego; Agu = Egu;
-    Aka = Eka; Ake = Eke; Aki = Eki; Ako = Eko; Aku = Eku;
-    Ama = Ema; Ame = Eme; Ami = Emi; Amo = Emo; Amu = Emu;
-    Asa = Esa; Ase = Ese; Asi = Esi; Aso = Eso; Asu = Esu;
-    i++;
-  }
+  /* The count is even, so "i + 1 < 24" stops exactly at 24; it is also
+   * the bound the proof needs for rc[i + 1]. */
   /*@ loop invariant 0 <= i <= 24;
-      loop invariant (24 - i) % 2 == 0;
       loop assigns i, Aba, Abe, Abi, Abo, Abu, Aga, Age, Agi, Ago, Agu,
                    Aka, Ake, Aki, Ako, Aku, Ama, Ame, Ami, Amo, Amu,
                    Asa, Ase, Asi, Aso, Asu,
@@ -259,10 +302,9 @@ static inline void keccak_p1600_rounds(uint64_t s[25], unsigned rounds)
                    Eka, Eke, Eki, Eko, Eku, Ema, Eme, Emi, Emo, Emu,
                    Esa, Ese, Esi, Eso, Esu;
       loop variant 24 - i; */
-  while (i < 24u) {
+  for (i = 24u - rounds; i + 1 < 24u; i += 2) {
     KECCAK_ROUND(A, E, keccak_p1600_rc[i]);
     KECCAK_ROUND(E, A, keccak_p1600_rc[i + 1]);
-    i += 2;
   }
 
   s[0] = Aba; s[1] = Abe; s[2] = Abi; s[3] = Abo; s[4] = Abu;
@@ -272,20 +314,27 @@ static inline void keccak_p1600_rounds(uint64_t s[25], unsigned rounds)
   s[20] = Asa; s[21] = Ase; s[22] = Asi; s[23] = Aso; s[24] = Asu;
 }
 
+/* Keccak-p[1600, rounds] on a state in plain form. */
 /*@ requires \valid(s + (0 .. 24));
     requires 1 <= rounds <= 24;
     assigns s[0 .. 24]; */
 static inline void keccak_p1600_permute_body(uint64_t s[25], unsigned rounds)
 {
-  keccak_p1600_complement(s);
-  keccak_p1600_rounds(s, rounds);
-  keccak_p1600_complement(s);
+  unsigned even = rounds;
+  if (rounds % 2 != 0) {
+    keccak_p1600_round_compact(s, keccak_p1600_rc[24 - rounds]);
+    even = rounds - 1;
+  }
+  if (even > 0) {
+    keccak_p1600_complement(s);
+    keccak_p1600_even_rounds(s, even);
+    keccak_p1600_complement(s);
+  }
 }
 
 /* XOR whole blocks of `lanes` lanes into the state, permuting after each;
  * returns the bytes consumed (a multiple of 8 * lanes, leaving fewer than
- * 8 * lanes bytes).  The complement is applied once around the loop: XOR
- * commutes with it. */
+ * 8 * lanes bytes). */
 /*@ requires \valid(s + (0 .. 24));
     requires 1 <= rounds <= 24;
     requires 1 <= lanes <= 25;
@@ -293,8 +342,7 @@ static inline void keccak_p1600_permute_body(uint64_t s[25], unsigned rounds)
     requires \separated(s + (0 .. 24), in + (0 .. inlen - 1));
     assigns s[0 .. 24];
     ensures \result <= inlen;
-    ensures inlen - \result < 8 * lanes;
-    ensures \result % (8 * lanes) == 0; */
+    ensures inlen - \result < 8 * lanes; */
 static inline size_t keccak_p1600_absorb_body(uint64_t s[25], unsigned rounds,
                                               size_t lanes, const uint8_t *in,
                                               size_t inlen)
@@ -302,11 +350,7 @@ static inline size_t keccak_p1600_absorb_body(uint64_t s[25], unsigned rounds,
   const size_t block = 8 * lanes;
   size_t done = 0;
 
-  if (inlen < block)
-    return 0;
-  keccak_p1600_complement(s);
   /*@ loop invariant 0 <= done <= inlen;
-      loop invariant done % block == 0;
       loop assigns done, s[0 .. 24];
       loop variant inlen - done; */
   while (inlen - done >= block) {
@@ -316,10 +360,9 @@ static inline size_t keccak_p1600_absorb_body(uint64_t s[25], unsigned rounds,
         loop variant lanes - j; */
     for (j = 0; j < lanes; j++)
       s[j] ^= qed_load64_le(in + done + 8 * j);
-    keccak_p1600_rounds(s, rounds);
+    keccak_p1600_permute_body(s, rounds);
     done += block;
   }
-  keccak_p1600_complement(s);
   return done;
 }
 
