@@ -10,5 +10,6 @@
 
 #include "qed/common.h"
 #include "qed/keccak.h"
+#include "qed/keccak_xof.h"
 
 #endif

@@ -5,13 +5,6 @@
  * branch nor an address depends on the bit. */
 #include "qed/common.h"
 
-/*@ requires bit <= 1;
-    requires \valid(out + (0 .. len - 1));
-    requires \valid_read(a + (0 .. len - 1)) && \valid_read(b + (0 .. len - 1));
-    requires out == a || \separated(out + (0 .. len - 1), a + (0 .. len - 1));
-    requires out == b || \separated(out + (0 .. len - 1), b + (0 .. len - 1));
-    assigns out[0 .. len - 1];
-*/
 void qed_ct_select(uint8_t *out, const uint8_t *a, const uint8_t *b,
                    size_t len, uint32_t bit)
 {
@@ -25,11 +18,6 @@ void qed_ct_select(uint8_t *out, const uint8_t *a, const uint8_t *b,
     out[i] = (uint8_t)(b[i] ^ (mask & (a[i] ^ b[i])));
 }
 
-/*@ requires bit <= 1;
-    requires \valid(a + (0 .. len - 1)) && \valid(b + (0 .. len - 1));
-    requires \separated(a + (0 .. len - 1), b + (0 .. len - 1));
-    assigns a[0 .. len - 1], b[0 .. len - 1];
-*/
 void qed_ct_swap(uint8_t *a, uint8_t *b, size_t len, uint32_t bit)
 {
   const uint8_t mask = (uint8_t)(0u - bit);

@@ -10,11 +10,6 @@
  * (which knows (a ^ b) == 0 <==> a == b) hand the solvers plain facts. */
 #include "qed/common.h"
 
-/*@ requires \valid_read(x + (0 .. len - 1)) && \valid_read(y + (0 .. len - 1));
-    assigns \nothing;
-    ensures \result == 0 || \result == -1;
-    ensures \result == 0 <==> (\forall integer k; 0 <= k < len ==> x[k] == y[k]);
-*/
 int qed_verify(const uint8_t *x, const uint8_t *y, size_t len)
 {
   uint8_t d = 0;
@@ -36,21 +31,11 @@ int qed_verify(const uint8_t *x, const uint8_t *y, size_t len)
   return (int)(1 & (((uint32_t)d - 1) >> 8)) - 1;
 }
 
-/*@ requires \valid_read(x + (0 .. 15)) && \valid_read(y + (0 .. 15));
-    assigns \nothing;
-    ensures \result == 0 || \result == -1;
-    ensures \result == 0 <==> (\forall integer k; 0 <= k < 16 ==> x[k] == y[k]);
-*/
 int qed_verify_16(const uint8_t x[16], const uint8_t y[16])
 {
   return qed_verify(x, y, 16);
 }
 
-/*@ requires \valid_read(x + (0 .. 31)) && \valid_read(y + (0 .. 31));
-    assigns \nothing;
-    ensures \result == 0 || \result == -1;
-    ensures \result == 0 <==> (\forall integer k; 0 <= k < 32 ==> x[k] == y[k]);
-*/
 int qed_verify_32(const uint8_t x[32], const uint8_t y[32])
 {
   return qed_verify(x, y, 32);

@@ -4,9 +4,6 @@
 #include "qed/common.h"
 #include "common/zeroize.h"
 
-/*@ requires \valid(p + (0 .. len - 1));
-    assigns p[0 .. len - 1];
-*/
 void qed_zeroize(uint8_t *p, size_t len)
 {
   volatile uint8_t *v = p;
