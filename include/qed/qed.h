@@ -11,5 +11,6 @@
 #include "qed/common.h"
 #include "qed/keccak.h"
 #include "qed/keccak_xof.h"
+#include "qed/ascon.h"
 
 #endif
