@@ -191,7 +191,8 @@ int qed_sha3_update(qed_sha3_ctx *ctx, const uint8_t *in, size_t inlen)
 /*@ requires \valid_read(ctx);
     assigns \nothing;
     ensures \result == 0 || \result == 28 || \result == 32 ||
-            \result == 48 || \result == 64; */
+            \result == 48 || \result == 64;
+    ensures \result != 0 ==> \result == ctx->sponge.outlen; */
 size_t qed_sha3_digest_bytes(const qed_sha3_ctx *ctx)
 {
   const uint8_t n = ctx->sponge.outlen;

@@ -14,6 +14,7 @@
 */
 /*@ requires \valid_read(sp);
     assigns \nothing;
+    ensures \result == 0 || \result == 1;
     ensures \result == 1 <==> sponge_ok(sp); */
 static int sponge_ok(const qed_keccak_sponge *sp)
 {
