@@ -147,7 +147,7 @@ $(PROOF_TMP)/run-check/%: FORCE | $(PROOF_TMP)/versions.txt $(WHY3CONFIG)
 # The units of a run, the biggest first (goals in the committed report; a
 # unit without one counts as big), so that two make jobs end together.
 PROOF_ORDER = $(shell $(PYTHON) tools/wp_summary.py --order $(PROOF_OUT) $(PROOF_UNITS))
-PROOF_RUN   = @$(MAKE) --no-print-directory $(addprefix $(PROOF_TMP)/run-$(1)/,$(PROOF_ORDER))
+PROOF_RUN   = $(addprefix $(PROOF_TMP)/run-$(1)/,$(PROOF_ORDER))
 
 # The summary, then the verdict: every unit has a report with every goal
 # proved (wp_summary.py), and every unit run of this make ended without error.
@@ -163,13 +163,13 @@ define PROOF_VERDICT
 endef
 
 prove: prove-preflight
-	$(call PROOF_RUN,prove)
+	@$(MAKE) --no-print-directory $(call PROOF_RUN,prove)
 	$(PROOF_VERDICT)
 prove-all: prove-preflight
-	$(call PROOF_RUN,all)
+	@$(MAKE) --no-print-directory $(call PROOF_RUN,all)
 	$(PROOF_VERDICT)
 prove-check: prove-preflight
-	$(call PROOF_RUN,check)
+	@$(MAKE) --no-print-directory $(call PROOF_RUN,check)
 	$(PROOF_VERDICT)
 
 prove-clean:

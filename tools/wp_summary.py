@@ -208,13 +208,15 @@ def main():
             if kind == "total":
                 print("-" * len(fmt(hdr)))
             print(fmt([str(x) for x in cells]))
+    if o["markdown"]:
+        print()
     closed = ", ".join("%s %d" % ("Qed" if p == "qed" else p, n)
                        for p, n in sorted(provers.items()))
     if closed:
         print("goals closed by: %s (a goal can count for both provers)" % closed)
     if sdir:
-        line = "units: %d run (time_s = CPU-bound Frama-C wall time per unit; " \
-               "units run side by side with make -j), %d kept unchanged" % (n_ran, n_kept)
+        line = "units: %d run, %d kept (unchanged: committed report checked); " \
+               "time_s = wall time of each unit's Frama-C run" % (n_ran, n_kept)
         start = read(os.path.join(sdir, "start"))
         if start:
             line += "; wall clock %.1f s" % (time.time() - float(start))
