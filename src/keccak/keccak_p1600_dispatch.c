@@ -1,7 +1,8 @@
-/* Run-time choice between the builds of Keccak-p[1600].  Outside the proof
- * (proof/outside.txt): it asks the CPU what it has.  Both targets are
- * proof units with the contract declared in keccak_p1600.h, which is the
- * contract the modes are proved against. */
+/* Run-time choice between the builds of Keccak-p[1600].  A proof unit
+ * like its targets: it relies on the contract of qed_backend_level
+ * (common/cpu.h; cpu.c itself is outside the proof) and calls builds that
+ * carry the same contracts as the functions here (keccak_p1600.h), which
+ * are the contracts the modes are proved against. */
 #include "keccak/keccak_p1600.h"
 #include "common/cpu.h"
 
