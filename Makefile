@@ -8,7 +8,8 @@
 #   make ct              constant-time check under valgrind (mk/ct.mk)
 #   make bench           speed side by side with OpenSSL (mk/bench.mk)
 #
-# The library is built for the baseline of the target (never -march=native):
+# The library is built for the baseline of the target, never for the build
+# machine's own CPU;
 # files whose name ends in _x86v3.c are the same proven C compiled a second
 # time for x86-64-v3 (BMI1/BMI2/AVX2) and picked at run time.
 

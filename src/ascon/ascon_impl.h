@@ -98,20 +98,4 @@ static inline size_t ascon_absorb_body(uint64_t s[5], const uint8_t *in,
   return done;
 }
 
-/* Zero len bytes through a volatile lvalue (the compiler may not remove
- * the stores, C11 5.1.2.3p6).  The same as qed_zeroize, kept here with its
- * contract so that each Ascon unit proves on its own. */
-/*@ requires \valid(p + (0 .. len - 1));
-    assigns p[0 .. len - 1]; */
-static inline void ascon_zero_bytes(uint8_t *p, size_t len)
-{
-  volatile uint8_t *v = p;
-  size_t i;
-  /*@ loop invariant 0 <= i <= len;
-      loop assigns i, p[0 .. len - 1];
-      loop variant len - i; */
-  for (i = 0; i < len; i++)
-    v[i] = 0;
-}
-
 #endif

@@ -11,6 +11,7 @@
 #include "qed/ascon.h"
 #include "ascon/ascon_impl.h"
 #include "common/zeroize.h"
+#include "qed/common.h"
 
 #define IV_HASH256 0x0000080100cc0002ULL
 #define IV_XOF128  0x0000080000cc0003ULL
@@ -137,7 +138,7 @@ static void sponge_pad(qed_ascon_sponge *sp)
 static int sponge_squeeze(qed_ascon_sponge *sp, uint8_t *out, size_t outlen)
 {
   if (!sponge_ok(sp)) {
-    ascon_zero_bytes(out, outlen);
+    qed_zeroize(out, outlen);
     return -1;
   }
   if (sp->phase == QED_ASCON_ABSORBING)
@@ -268,7 +269,7 @@ int qed_ascon_cxof128(uint8_t *out, size_t outlen, const uint8_t *in,
 {
   qed_ascon_sponge sp;
   if (cxof_init(&sp, custom, customlen) != 0) {
-    ascon_zero_bytes(out, outlen);
+    qed_zeroize(out, outlen);
     return -1;
   }
   (void)sponge_absorb(&sp, in, inlen);
@@ -307,7 +308,7 @@ int qed_ascon_hash256_final(qed_ascon_hash_ctx *ctx, uint8_t out[32])
 {
   if (ctx->sponge.outlen != 32 ||
       ctx->sponge.phase != QED_ASCON_ABSORBING) {
-    ascon_zero_bytes(out, 32);
+    qed_zeroize(out, 32);
     return -1;
   }
   if (sponge_squeeze(&ctx->sponge, out, 32) != 0)
@@ -354,7 +355,7 @@ int qed_ascon_xof_update(qed_ascon_xof_ctx *ctx, const uint8_t *in,
 int qed_ascon_xof_squeeze(qed_ascon_xof_ctx *ctx, uint8_t *out, size_t outlen)
 {
   if (ctx->sponge.outlen != 0) {
-    ascon_zero_bytes(out, outlen);
+    qed_zeroize(out, outlen);
     return -1;
   }
   return sponge_squeeze(&ctx->sponge, out, outlen);
