@@ -3,7 +3,8 @@
 #   make ct    build the library sources again into $(BUILD)/ct with the
 #              release flags of the top Makefile (QED_CFLAGS: -O2, and
 #              -march=x86-64-v3 for the *_x86v3.c twins, exactly as in
-#              libqed), link ct/ct_test.c against them, and run every test
+#              libqed), link ct/*.c (the driver ct/ct_test.c and one
+#              file of tests per family, ct/ct.h) against them, and run every test
 #              under memcheck once per backend (QED_BACKEND=avx2, when the
 #              CPU has it, and QED_BACKEND=portable), then the self-test:
 #              the known-leaky tests MUST be flagged (exit status 42).
@@ -32,9 +33,11 @@ $(CT_DIR)/obj/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(QED_CFLAGS) -g -fPIC $(if $(filter %_x86v3.c,$<),$(X86V3_FLAGS)) -c $< -o $@
 
-$(CT_DIR)/ct_test: ct/ct_test.c $(CT_OBJS) $(HEADERS)
+CT_SRCS     := $(sort $(wildcard ct/*.c))
+
+$(CT_DIR)/ct_test: $(CT_SRCS) $(wildcard ct/*.h) $(CT_OBJS) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(QED_CFLAGS) -g -o $@ ct/ct_test.c $(CT_OBJS)
+	$(CC) $(QED_CFLAGS) -g -o $@ $(CT_SRCS) $(CT_OBJS)
 
 ct: $(CT_DIR)/ct_test
 	@CT_VALGRIND='$(CT_VALGRIND)' CT_BACKENDS='$(CT_BACKENDS)' CT_JOBS='$(CT_JOBS)' \
