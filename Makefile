@@ -95,7 +95,7 @@ test-families: $(FAMILY_TESTS)
 
 # Everything a user needs to trust a release.
 check: lib test-build-clang test-unit test-kat test-stream test-families \
-       test-diff test-sanitize test-s390x test-install ct prove-check \
+       test-diff test-sanitize test-s390x test-install ct prove-check bench-smoke \
        $(FAMILY_CHECKS)
 	@echo "make check: all passed"
 

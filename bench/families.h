@@ -1,0 +1,4 @@
+/* One line per bench/bench_<family>.c (see bench/harness.h); the tables
+ * are printed in this order. */
+BENCH_FAMILY(keccak)
+BENCH_FAMILY(ascon)
