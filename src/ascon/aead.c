@@ -16,7 +16,8 @@
  * lanes, folded to one bit without a branch) and zeroes the whole
  * plaintext if they differ, by a mask: no branch on the verdict either. */
 #include "qed/ascon.h"
-#include "ascon/ascon_impl.h"
+#include "ascon/ascon_core.h"
+#include "common/bytes.h"
 #include "common/zeroize.h"
 
 #define IV_AEAD128 0x00001000808c0001ULL
@@ -39,7 +40,7 @@ static void aead_init(uint64_t s[5], uint64_t k[2], const uint8_t *key,
   s[2] = k[1];
   s[3] = qed_load64_le(nonce);
   s[4] = qed_load64_le(nonce + 8);
-  ascon_permute_body(s, ROUNDS_A);
+  qed_ascon_core_permute(s, ROUNDS_A);
   s[3] ^= k[0];
   s[4] ^= k[1];
 }
@@ -70,18 +71,9 @@ static void add_last(uint64_t s[5], const uint8_t *in, size_t len)
 static void absorb_ad(uint64_t s[5], const uint8_t *ad, size_t adlen)
 {
   if (adlen > 0) {
-    size_t done = 0;
-    /*@ loop invariant 0 <= done <= adlen;
-        loop assigns done, s[0 .. 4];
-        loop variant adlen - done; */
-    while (adlen - done >= 16) {
-      s[0] ^= qed_load64_le(ad + done);
-      s[1] ^= qed_load64_le(ad + done + 8);
-      ascon_permute_body(s, ROUNDS_B);
-      done += 16;
-    }
+    const size_t done = qed_ascon_core_absorb16(s, ad, adlen);
     add_last(s, ad + done, adlen - done);
-    ascon_permute_body(s, ROUNDS_B);
+    qed_ascon_core_permute(s, ROUNDS_B);
   }
   s[4] ^= DSEP;
 }
@@ -94,24 +86,35 @@ static void aead_final(uint64_t s[5], const uint64_t k[2])
 {
   s[2] ^= k[0];
   s[3] ^= k[1];
-  ascon_permute_body(s, ROUNDS_A);
+  qed_ascon_core_permute(s, ROUNDS_A);
   s[3] ^= k[0];
   s[4] ^= k[1];
 }
 
-/* p[i] &= mask for every i, through a volatile lvalue (the compiler may
- * not turn it into a branch on the mask, nor drop it). */
+/* p[i] &= mask for every i (mask is 0 or all ones).  The mask is read
+ * back from a volatile variable, so the compiler knows nothing of its
+ * value and cannot turn the AND into a branch on the verdict; the loop
+ * itself is plain, eight bytes at a time (the plaintext was written, so
+ * the compiler cannot drop the stores either). */
 /*@ requires \valid(p + (0 .. len - 1));
     assigns p[0 .. len - 1]; */
-static void mask_bytes(uint8_t *p, size_t len, uint8_t mask)
+static void mask_bytes(uint8_t *p, size_t len, uint64_t mask)
 {
-  volatile uint8_t *v = p;
-  size_t i;
+  volatile uint64_t opaque = mask;
+  const uint64_t w = opaque;
+  size_t i = 0;
   /*@ loop invariant 0 <= i <= len;
       loop assigns i, p[0 .. len - 1];
       loop variant len - i; */
-  for (i = 0; i < len; i++)
-    v[i] = (uint8_t)(v[i] & mask);
+  while (len - i >= 8) {
+    qed_store64_le(p + i, qed_load64_le(p + i) & w);
+    i += 8;
+  }
+  /*@ loop invariant 0 <= i <= len;
+      loop assigns i, p[0 .. len - 1];
+      loop variant len - i; */
+  for (; i < len; i++)
+    p[i] = (uint8_t)(p[i] & w);
 }
 
 /*@ requires \valid(c + (0 .. mlen - 1)) && \valid(tag + (0 .. 15));
@@ -132,23 +135,12 @@ int qed_ascon_aead128_encrypt(uint8_t *c, uint8_t tag[16], const uint8_t *m,
                               const uint8_t nonce[16], const uint8_t key[16])
 {
   uint64_t s[5], k[2];
-  size_t done = 0, r, j;
+  size_t done, r, j;
 
   aead_init(s, k, key, nonce);
   absorb_ad(s, ad, adlen);
-  /* Whole blocks: both lanes are read before either is written, so
-   * c == m works. */
-  /*@ loop invariant 0 <= done <= mlen;
-      loop assigns done, s[0 .. 4], c[0 .. mlen - 1];
-      loop variant mlen - done; */
-  while (mlen - done >= 16) {
-    s[0] ^= qed_load64_le(m + done);
-    s[1] ^= qed_load64_le(m + done + 8);
-    qed_store64_le(c + done, s[0]);
-    qed_store64_le(c + done + 8, s[1]);
-    ascon_permute_body(s, ROUNDS_B);
-    done += 16;
-  }
+  /* Whole blocks (c == m works), then the last 0..15 bytes. */
+  done = qed_ascon_core_encrypt16(s, c, m, mlen);
   r = mlen - done;
   /*@ loop invariant 0 <= j <= r;
       loop assigns j, s[0 .. 1], c[done .. mlen - 1];
@@ -182,23 +174,12 @@ int qed_ascon_aead128_decrypt(uint8_t *m, const uint8_t *c, size_t clen,
                               const uint8_t key[16])
 {
   uint64_t s[5], k[2];
-  size_t done = 0, r, j;
+  size_t done, r, j;
 
   aead_init(s, k, key, nonce);
   absorb_ad(s, ad, adlen);
-  /*@ loop invariant 0 <= done <= clen;
-      loop assigns done, s[0 .. 4], m[0 .. clen - 1];
-      loop variant clen - done; */
-  while (clen - done >= 16) {
-    const uint64_t c0 = qed_load64_le(c + done);
-    const uint64_t c1 = qed_load64_le(c + done + 8);
-    qed_store64_le(m + done, s[0] ^ c0);
-    qed_store64_le(m + done + 8, s[1] ^ c1);
-    s[0] = c0;
-    s[1] = c1;
-    ascon_permute_body(s, ROUNDS_B);
-    done += 16;
-  }
+  /* Whole blocks (m == c works), then the last 0..15 bytes. */
+  done = qed_ascon_core_decrypt16(s, m, c, clen);
   r = clen - done;
   /*@ loop invariant 0 <= j <= r;
       loop assigns j, s[0 .. 1], m[done .. clen - 1];
@@ -222,7 +203,7 @@ int qed_ascon_aead128_decrypt(uint8_t *m, const uint8_t *c, size_t clen,
     qed_wipe_u64(k, 2);
     /* No branch even on the verdict: the plaintext is ANDed with 0xff
      * (tags equal) or 0x00 (tags differ), so it is zeroed on failure. */
-    mask_bytes(m, clen, (uint8_t)(fail - 1));
+    mask_bytes(m, clen, (uint64_t)fail - 1u);
     return -fail;
   }
 }

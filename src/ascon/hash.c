@@ -9,7 +9,7 @@
  * bit length of the customization string as a 64-bit block and then the
  * string itself, padded (SP 800-232, 5.3). */
 #include "qed/ascon.h"
-#include "ascon/ascon_impl.h"
+#include "ascon/ascon_core.h"
 #include "common/zeroize.h"
 #include "qed/common.h"
 
@@ -75,7 +75,7 @@ static void sponge_init(qed_ascon_sponge *sp, uint64_t iv, uint8_t big,
   sp->x[2] = 0;
   sp->x[3] = 0;
   sp->x[4] = 0;
-  ascon_permute_body(sp->x, 12);
+  qed_ascon_core_permute(sp->x, 12);
   sp->pos = 0;
   sp->phase = QED_ASCON_ABSORBING;
   sp->big = big;
@@ -103,13 +103,13 @@ static int sponge_absorb(qed_ascon_sponge *sp, const uint8_t *in, size_t inlen)
     sp->pos += (uint32_t)take;
     done = take;
     if (sp->pos == 8) {
-      ascon_permute_body(sp->x, 12);
+      qed_ascon_core_permute(sp->x, 12);
       sp->pos = 0;
     }
   }
   /* Whole blocks straight from the input, then the tail. */
   if (sp->pos == 0) {
-    done += ascon_absorb_body(sp->x, in + done, inlen - done, sp->big);
+    done += qed_ascon_core_absorb8(sp->x, in + done, inlen - done, sp->big);
     add_bytes(sp, in + done, inlen - done);
     sp->pos = (uint32_t)(inlen - done);
   }
@@ -124,7 +124,7 @@ static void sponge_pad(qed_ascon_sponge *sp)
 {
   const uint64_t pad = sp->big ? 0x80u : 0x01u;
   sp->x[0] ^= pad << byte_shift(sp->pos, sp->big);
-  ascon_permute_body(sp->x, 12);
+  qed_ascon_core_permute(sp->x, 12);
   sp->pos = 0;
   sp->phase = QED_ASCON_SQUEEZING;
 }
@@ -151,7 +151,7 @@ static int sponge_squeeze(qed_ascon_sponge *sp, uint8_t *out, size_t outlen)
       loop variant outlen - done; */
   while (done < outlen) {
     if (sp->pos == 8) {
-      ascon_permute_body(sp->x, 12);
+      qed_ascon_core_permute(sp->x, 12);
       sp->pos = 0;
     }
     size_t take = 8u - sp->pos, k;
@@ -247,7 +247,7 @@ static int cxof_init(qed_ascon_sponge *sp, const uint8_t *custom,
   sponge_init(sp, IV_CXOF128, 0, 0);
   /* The bit length of the string, a 64-bit little-endian block. */
   sp->x[0] ^= (uint64_t)customlen * 8u;
-  ascon_permute_body(sp->x, 12);
+  qed_ascon_core_permute(sp->x, 12);
   /* The string, padded; then a fresh absorbing phase for the message. */
   if (sponge_absorb(sp, custom, customlen) != 0) {  /* never: sp is fresh */
     sponge_wipe(sp);
