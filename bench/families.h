@@ -2,3 +2,4 @@
  * are printed in this order. */
 BENCH_FAMILY(keccak)
 BENCH_FAMILY(ascon)
+BENCH_FAMILY(gimli)

@@ -12,5 +12,6 @@
 #include "qed/keccak.h"
 #include "qed/keccak_xof.h"
 #include "qed/ascon.h"
+#include "qed/gimli.h"
 
 #endif
