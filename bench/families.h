@@ -1,5 +1,6 @@
 /* One line per bench/bench_<family>.c (see bench/harness.h); the tables
  * are printed in this order. */
 BENCH_FAMILY(keccak)
+BENCH_FAMILY(keccak_p)
 BENCH_FAMILY(ascon)
 BENCH_FAMILY(gimli)

@@ -1,5 +1,6 @@
 /* One line per ct/ct_<family>.c (see ct/ct.h); read twice by the driver. */
 CT_FAMILY(keccak)
+CT_FAMILY(keccak_p)
 CT_FAMILY(ascon)
 CT_FAMILY(gimli)
 CT_FAMILY(selftest)

@@ -11,6 +11,7 @@
 #include "qed/common.h"
 #include "qed/keccak.h"
 #include "qed/keccak_xof.h"
+#include "qed/keccak_p.h"
 #include "qed/ascon.h"
 #include "qed/gimli.h"
 
