@@ -30,7 +30,7 @@ VERSION   := 0.1.0
 # Target machine: x86-64 builds add the run-time-selected x86-64-v3 objects.
 TARGET_ARCH_NAME := $(shell $(CC) -dumpmachine 2>/dev/null)
 ALL_SRCS  := $(sort $(shell find src -name '*.c'))
-X86_SRCS  := $(filter %_x86v3.c,$(ALL_SRCS)) $(filter src/%/simd/%,$(ALL_SRCS))
+X86_SRCS  := $(filter %_x86v3.c,$(ALL_SRCS)) $(foreach f,$(ALL_SRCS),$(if $(findstring /simd/,$(f)),$(f)))
 ifneq ($(findstring x86_64,$(TARGET_ARCH_NAME)),)
 LIB_SRCS  := $(ALL_SRCS)
 else

@@ -14,5 +14,6 @@
 #include "qed/keccak_p.h"
 #include "qed/ascon.h"
 #include "qed/gimli.h"
+#include "qed/ketje.h"
 
 #endif
