@@ -18,7 +18,8 @@
 # Each C test runs once per CPU backend (QED_BACKEND, see qed/common.h):
 # the x86-64-v3 build is checked against the same vectors as the portable
 # one.  Variables:
-#   TESTS_BACKENDS  backends to run (x86-64: portable avx2 avx512; else portable)
+#   TESTS_BACKENDS  backends to run (x86-64: portable, and avx2 / avx512 when
+#                   the CPU has them; else portable)
 #   TESTS_VECTORS   vector directory given to kat_keccak (tests/vectors)
 #   TESTS_RUN       command prefix that runs a test binary (qemu-s390x)
 #   TESTS_LDFLAGS   extra link flags of the test binaries (-static)
@@ -33,7 +34,11 @@ TESTS_SAN_FLAGS ?= -fsanitize=address,undefined -fno-sanitize-recover=all \
                    -fno-omit-frame-pointer -O1 -g
 S390X_CC        ?= s390x-linux-gnu-gcc
 ifneq ($(findstring x86_64,$(TARGET_ARCH_NAME)),)
-TESTS_BACKENDS  ?= portable avx2 avx512
+# The backends this machine has (asking for one it lacks would only run a
+# lower one again): avx2 and avx512 when /proc/cpuinfo lists their flags.
+TESTS_CPU_FLAGS := $(shell grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
+TESTS_BACKENDS  ?= portable $(if $(filter avx2,$(TESTS_CPU_FLAGS)),avx2) \
+                   $(if $(and $(filter avx512f,$(TESTS_CPU_FLAGS)),$(filter avx512vl,$(TESTS_CPU_FLAGS))),avx512)
 else
 TESTS_BACKENDS  ?= portable
 endif

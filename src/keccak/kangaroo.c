@@ -12,10 +12,13 @@
  * form needs no buffer: S_0 goes straight into `final_node`; the tree mode
  * starts only when byte 8193 of S arrives (so |S| == 8192 exactly stays a
  * single node), and each later chunk goes into `leaf`, whose chaining value
- * is absorbed as soon as the chunk is complete.  The one-shot functions are
- * the streaming ones run once. */
+ * is absorbed as soon as the chunk is complete.  When the caller's bytes
+ * hold whole chunks at a chunk boundary, they are hashed in place, several
+ * at once where the CPU allows (qed_keccak_p1600_leaves), with no copy.
+ * The one-shot functions are the streaming ones run once. */
 #include "qed/keccak_xof.h"
 #include "keccak/sponge.h"
+#include "keccak/keccak_p1600_leaves.h"
 #include "qed/common.h"
 
 
@@ -73,7 +76,7 @@ static size_t length_encode(uint8_t out[9], uint64_t x)
   return n + 1;
 }
 
-/* Rate of the parameter set: 200 - 2 * cvlen (capacity 256 or 512). */
+/* Rate of the parameter set: 200 - cvlen (capacity 256 or 512 bits). */
 /*@ requires cvlen == 32 || cvlen == 64;
     assigns \nothing;
     ensures \result == 168 || \result == 136; */
@@ -117,7 +120,61 @@ static void kt_leaf_done(qed_kt_ctx *ctx)
   ctx->leaflen = 0;
 }
 
-/* Bytes of S: into S_0 until it is full, then chunk by chunk. */
+/* Whole chunks at a chunk boundary, straight from the caller's bytes and
+ * several at once where the CPU allows: their chaining values go into the
+ * final node.  Returns the bytes consumed (whole chunks, at least one). */
+/*@ requires \valid(ctx) && kt_input(ctx) && ctx->leaflen == 0;
+    requires CHUNK <= len;
+    requires \valid_read(in + (0 .. len - 1));
+    requires \separated(ctx, in + (0 .. len - 1));
+    assigns ctx->final_node, ctx->leaves;
+    ensures kt_input(ctx) && ctx->leaflen == 0;
+    ensures 1 <= \result <= len; */
+static size_t kt_chunks(qed_kt_ctx *ctx, const uint8_t *in, size_t len)
+{
+  return qed_keccak_p1600_leaves(&ctx->final_node, &ctx->leaves, in, len,
+                                 CHUNK, ctx->cvlen, kt_rate(ctx->cvlen),
+                                 ctx->rounds, SUFFIX_LEAF);
+}
+
+/* The next bytes of S that go to one place: into S_0 until it is full,
+ * then whole chunks in place, or into the current chunk.  Returns how
+ * many bytes it took (at least one). */
+/*@ requires \valid(ctx) && kt_input(ctx);
+    requires 1 <= len;
+    requires \valid_read(in + (0 .. len - 1));
+    requires \separated(ctx, in + (0 .. len - 1));
+    assigns *ctx;
+    ensures kt_input(ctx);
+    ensures 1 <= \result <= len; */
+static size_t kt_step(qed_kt_ctx *ctx, const uint8_t *in, size_t len)
+{
+  size_t take;
+  if (ctx->phase == PHASE_S0 && ctx->s0len == CHUNK) {
+    (void)qed_sponge_absorb(&ctx->final_node, kt_marker, sizeof kt_marker);
+    ctx->phase = PHASE_TREE;
+  }
+  if (ctx->phase == PHASE_S0) {
+    take = CHUNK - ctx->s0len;
+    if (take > len)
+      take = len;
+    (void)qed_sponge_absorb(&ctx->final_node, in, take);
+    ctx->s0len += (uint32_t)take;
+  } else if (ctx->leaflen == 0 && len >= CHUNK) {
+    take = kt_chunks(ctx, in, len);
+  } else {
+    take = CHUNK - ctx->leaflen;
+    if (take > len)
+      take = len;
+    (void)qed_sponge_absorb(&ctx->leaf, in, take);
+    ctx->leaflen += (uint32_t)take;
+    if (ctx->leaflen == CHUNK)
+      kt_leaf_done(ctx);
+  }
+  return take;
+}
+
+/* Bytes of S, in order. */
 /*@ requires \valid(ctx) && kt_input(ctx);
     requires \valid_read(in + (0 .. len - 1));
     requires \separated(ctx, in + (0 .. len - 1));
@@ -130,29 +187,8 @@ static void kt_feed(qed_kt_ctx *ctx, const uint8_t *in, size_t len)
       loop invariant kt_input(ctx);
       loop assigns done, *ctx;
       loop variant len - done; */
-  while (done < len) {
-    size_t take;
-    if (ctx->phase == PHASE_S0 && ctx->s0len == CHUNK) {
-      (void)qed_sponge_absorb(&ctx->final_node, kt_marker, sizeof kt_marker);
-      ctx->phase = PHASE_TREE;
-    }
-    if (ctx->phase == PHASE_S0) {
-      take = CHUNK - ctx->s0len;
-      if (take > len - done)
-        take = len - done;
-      (void)qed_sponge_absorb(&ctx->final_node, in + done, take);
-      ctx->s0len += (uint32_t)take;
-    } else {
-      take = CHUNK - ctx->leaflen;
-      if (take > len - done)
-        take = len - done;
-      (void)qed_sponge_absorb(&ctx->leaf, in + done, take);
-      ctx->leaflen += (uint32_t)take;
-      if (ctx->leaflen == CHUNK)
-        kt_leaf_done(ctx);
-    }
-    done += take;
-  }
+  while (done < len)
+    done += kt_step(ctx, in + done, len - done);
 }
 
 /*@ requires \valid(ctx);

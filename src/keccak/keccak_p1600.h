@@ -12,8 +12,10 @@
  *   extract_bytes  read bytes of the state at a byte offset
  *
  * permute and absorb_blocks are chosen at run time between the portable
- * build and the x86-64-v3 build of the same proven C (keccak_p1600_impl.h);
- * their contracts are the same and are proved on that source.            */
+ * build and the x86-64-v3 build of the same proven C (keccak_p1600_impl.h),
+ * and the AVX-512 code of simd/keccak_p1600_avx512.c (outside the proof,
+ * checked against the portable build by tests/test_simd_equiv.c); their
+ * contracts are the same.                                                 */
 #ifndef QED_KECCAK_P1600_H
 #define QED_KECCAK_P1600_H
 
@@ -72,6 +74,25 @@ void qed_keccak_p1600_permute_x86v3(uint64_t state[25], unsigned rounds);
 size_t qed_keccak_p1600_absorb_blocks_x86v3(uint64_t state[25],
                                             unsigned rounds, size_t lanes,
                                             const uint8_t *in, size_t inlen);
+
+/* The AVX-512 single-state form (src/keccak/simd/keccak_p1600_avx512.c,
+ * outside the proof: intrinsics, one plane per zmm register), with the
+ * same contracts; called only when the CPU and OS support AVX-512. */
+/*@ requires \valid(state + (0 .. 24));
+    requires 1 <= rounds <= 24;
+    assigns state[0 .. 24]; */
+void qed_keccak_p1600_permute_avx512(uint64_t state[25], unsigned rounds);
+/*@ requires \valid(state + (0 .. 24));
+    requires 1 <= rounds <= 24;
+    requires 1 <= lanes <= 25;
+    requires \valid_read(in + (0 .. inlen - 1));
+    requires \separated(state + (0 .. 24), in + (0 .. inlen - 1));
+    assigns state[0 .. 24];
+    ensures \result <= inlen;
+    ensures inlen - \result < 8 * lanes; */
+size_t qed_keccak_p1600_absorb_blocks_avx512(uint64_t state[25],
+                                             unsigned rounds, size_t lanes,
+                                             const uint8_t *in, size_t inlen);
 
 /*@ requires \valid(state + (0 .. 24));
     assigns state[0 .. 24];

@@ -2,7 +2,9 @@
  * like its targets: it relies on the contract of qed_backend_level
  * (common/cpu.h; cpu.c itself is outside the proof) and calls builds that
  * carry the same contracts as the functions here (keccak_p1600.h), which
- * are the contracts the modes are proved against. */
+ * are the contracts the modes are proved against.  The AVX-512 form keeps
+ * the five lanes of a plane in one register (simd/keccak_p1600_avx512.c);
+ * below that level, the x86-64-v3 build of the proven C. */
 #include "keccak/keccak_p1600.h"
 #include "common/cpu.h"
 
@@ -15,7 +17,12 @@
 void qed_keccak_p1600_permute(uint64_t state[25], unsigned rounds)
 {
 #if QED_HAVE_X86V3
-  if (qed_backend_level() >= QED_BACKEND_AVX2) {
+  const unsigned level = qed_backend_level();
+  if (level >= QED_BACKEND_AVX512) {
+    qed_keccak_p1600_permute_avx512(state, rounds);
+    return;
+  }
+  if (level >= QED_BACKEND_AVX2) {
     qed_keccak_p1600_permute_x86v3(state, rounds);
     return;
   }
@@ -28,7 +35,11 @@ size_t qed_keccak_p1600_absorb_blocks(uint64_t state[25], unsigned rounds,
                                       size_t inlen)
 {
 #if QED_HAVE_X86V3
-  if (qed_backend_level() >= QED_BACKEND_AVX2)
+  const unsigned level = qed_backend_level();
+  if (level >= QED_BACKEND_AVX512)
+    return qed_keccak_p1600_absorb_blocks_avx512(state, rounds, lanes, in,
+                                                 inlen);
+  if (level >= QED_BACKEND_AVX2)
     return qed_keccak_p1600_absorb_blocks_x86v3(state, rounds, lanes, in,
                                                 inlen);
 #endif

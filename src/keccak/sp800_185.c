@@ -14,6 +14,7 @@
  * into the sponge state, which every path wipes before returning. */
 #include "qed/keccak_xof.h"
 #include "keccak/sponge.h"
+#include "keccak/keccak_p1600_leaves.h"
 #include "qed/common.h"
 
 
@@ -610,6 +611,14 @@ int qed_parallelhash_update(qed_parallelhash_ctx *ctx, const uint8_t *in,
       loop assigns done, *ctx;
       loop variant inlen - done; */
   while (done < inlen) {
+    if (ctx->fill == 0 && inlen - done >= ctx->block) {
+      /* Whole blocks straight from the input, several at once. */
+      done += qed_keccak_p1600_leaves(&ctx->outer, &ctx->blocks, in + done,
+                                      inlen - done, ctx->block,
+                                      ctx->rate == RATE128 ? 32u : 64u,
+                                      ctx->rate, ROUNDS, SUFFIX_SHAKE);
+      continue;
+    }
     size_t take = ctx->block - ctx->fill;
     if (take > inlen - done)
       take = inlen - done;
