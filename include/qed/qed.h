@@ -15,5 +15,6 @@
 #include "qed/ascon.h"
 #include "qed/gimli.h"
 #include "qed/ketje.h"
+#include "qed/nacl.h"
 
 #endif
