@@ -586,10 +586,132 @@ static void test_kt_boundaries(void)
 
 /* ---- streaming == one-shot ---- */
 
+static int all_zero(const uint8_t *p, size_t n);
+
 static size_t piece(uint64_t *st, size_t left, size_t max)
 {
   size_t t = (size_t)(test_rand(st) % (max + 1));
   return t > left ? left : t;
+}
+
+/* Streaming TupleHash == one-shot: random tuples (empty items, empty
+ * tuples, items across block boundaries), each item given whole with
+ * qed_tuplehash_add or announced and streamed in random pieces; squeezing
+ * in pieces for the XOFs.  Then the refusals: final/squeeze inside an
+ * announced item, more bytes than announced, an item after the output
+ * started, final on an XOF context and squeeze on a fixed one. */
+static void test_stream_tuplehash(void)
+{
+  typedef void (*init_fn)(qed_tuplehash_ctx *, const uint8_t *, size_t);
+  static const struct {
+    init_fn init;
+    tuple_fn oneshot;
+    int xof;
+  } algs[4] = {
+    { qed_tuplehash128_init, qed_tuplehash128, 0 },
+    { qed_tuplehash256_init, qed_tuplehash256, 0 },
+    { qed_tuplehashxof128_init, qed_tuplehashxof128, 1 },
+    { qed_tuplehashxof256_init, qed_tuplehashxof256, 1 },
+  };
+  uint8_t data[2000], cu[40], a[300], b[300];
+  qed_slice items[6];
+  uint64_t st = 0x7475706c65ULL;
+  test_fill(data, sizeof data, 31);
+  test_fill(cu, sizeof cu, 32);
+  for (int round = 0; round < 600; round++) {
+    const int k = round % 4;
+    const size_t count = (size_t)(test_rand(&st) % 7);
+    const size_t culen = (size_t)(test_rand(&st) % sizeof cu);
+    const size_t outlen = 1 + (size_t)(test_rand(&st) % sizeof a);
+    size_t off = 0;
+    for (size_t i = 0; i < count; i++) {
+      size_t len = (size_t)(test_rand(&st) % 320);
+      if (test_rand(&st) % 4 == 0) len = 0;
+      if (off + len > sizeof data) len = sizeof data - off;
+      items[i].ptr = data + off;
+      items[i].len = len;
+      off += len;
+    }
+    algs[k].oneshot(a, outlen, items, count, cu, culen);
+
+    qed_tuplehash_ctx ctx;
+    int ok = 1;
+    algs[k].init(&ctx, cu, culen);
+    for (size_t i = 0; i < count; i++) {
+      if (test_rand(&st) % 2 == 0) {
+        ok &= qed_tuplehash_add(&ctx, items[i].ptr, items[i].len) == 0;
+        continue;
+      }
+      ok &= qed_tuplehash_begin_item(&ctx, items[i].len) == 0;
+      size_t done = 0;
+      while (done < items[i].len) {
+        size_t n = piece(&st, items[i].len - done, 150);
+        ok &= qed_tuplehash_item_update(&ctx, items[i].ptr + done, n) == 0;
+        done += n;
+      }
+    }
+    memset(b, 0x5a, sizeof b);
+    if (!algs[k].xof) {
+      ok &= qed_tuplehash_final(&ctx, b, outlen) == 0;
+    } else {
+      size_t done = 0;
+      while (done < outlen) {
+        size_t n = piece(&st, outlen - done, 90);
+        ok &= qed_tuplehash_squeeze(&ctx, b + done, n) == 0;
+        done += n;
+      }
+      qed_tuplehash_wipe(&ctx);
+    }
+    test_check(&T, ok && memcmp(a, b, outlen) == 0,
+               "streaming TupleHash %d (round %d, %zu items) != one-shot", k,
+               round, count);
+  }
+
+  /* refusals */
+  for (int k = 0; k < 4; k++) {
+    qed_tuplehash_ctx ctx;
+    algs[k].init(&ctx, NULL, 0);
+    test_check(&T, qed_tuplehash_begin_item(&ctx, 10) == 0, "begin_item");
+    test_check(&T, qed_tuplehash_item_update(&ctx, data, 4) == 0, "update 4");
+    memset(a, 0x5a, 16);
+    test_check(&T, (algs[k].xof ? qed_tuplehash_squeeze(&ctx, a, 16)
+                                : qed_tuplehash_final(&ctx, a, 16)) == -1 &&
+                   all_zero(a, 16),
+               "output refused inside an item (%d)", k);
+    test_check(&T, qed_tuplehash_add(&ctx, data, 3) == -1,
+               "add refused inside an item (%d)", k);
+    test_check(&T, qed_tuplehash_begin_item(&ctx, 3) == -1,
+               "begin_item refused inside an item (%d)", k);
+    test_check(&T, qed_tuplehash_item_update(&ctx, data, 7) == -1,
+               "more than announced refused (%d)", k);
+    test_check(&T, qed_tuplehash_item_update(&ctx, data + 4, 6) == 0,
+               "the rest of the item (%d)", k);
+    test_check(&T, qed_tuplehash_item_update(&ctx, data, 1) == -1,
+               "a byte after the item refused (%d)", k);
+    memset(a, 0x5a, 16);
+    test_check(&T, (algs[k].xof ? qed_tuplehash_final(&ctx, a, 16)
+                                : qed_tuplehash_squeeze(&ctx, a, 16)) == -1 &&
+                   all_zero(a, 16),
+               "final on an XOF / squeeze on a hash refused (%d)", k);
+    /* the refusals changed nothing: the result is that of one item */
+    qed_slice one = { data, 10 };
+    algs[k].oneshot(b, 16, &one, 1, NULL, 0);
+    test_check(&T, (algs[k].xof ? qed_tuplehash_squeeze(&ctx, a, 16)
+                                : qed_tuplehash_final(&ctx, a, 16)) == 0 &&
+                   memcmp(a, b, 16) == 0,
+               "refusals left the context unchanged (%d)", k);
+    if (algs[k].xof) {
+      test_check(&T, qed_tuplehash_add(&ctx, data, 1) == -1 &&
+                     qed_tuplehash_begin_item(&ctx, 1) == -1,
+                 "no item after squeezing (%d)", k);
+      qed_tuplehash_wipe(&ctx);
+    }
+    /* a wiped (or finalized) context refuses everything */
+    test_check(&T, qed_tuplehash_add(&ctx, data, 1) == -1 &&
+                   qed_tuplehash_final(&ctx, a, 16) == -1 &&
+                   qed_tuplehash_squeeze(&ctx, a, 16) == -1,
+               "wiped context refused (%d)", k);
+  }
 }
 
 static void test_stream_cshake_kmac_turbo(void)
@@ -915,6 +1037,7 @@ int main(int argc, char **argv)
   kat_m14();
   test_kt_boundaries();
   test_stream_cshake_kmac_turbo();
+  test_stream_tuplehash();
   test_splits_and_lengths();
   test_rejections();
   return test_finish(&T);

@@ -17,7 +17,8 @@
  * state: final wipes it; after an XOF, call the _wipe function.
  *
  * Context sizes (x86-64): qed_cshake_ctx and qed_turboshake_ctx 216
- * bytes, qed_kmac_ctx 224 (one sponge); qed_parallelhash_ctx 464 and
+ * bytes, qed_kmac_ctx 224 and qed_tuplehash_ctx 232 (one sponge);
+ * qed_parallelhash_ctx 464 and
  * qed_kt_ctx 456 (two sponges and counters: the streaming tree modes hash
  * each block or chunk as it arrives, so nothing is buffered).
  *
@@ -110,6 +111,40 @@ void qed_tuplehashxof128(uint8_t *out, size_t outlen, const qed_slice *items,
 void qed_tuplehashxof256(uint8_t *out, size_t outlen, const qed_slice *items,
                          size_t count, const uint8_t *custom,
                          size_t customlen);
+
+/* Streaming TupleHash: the tuple one item at a time.  An item is either
+ * given whole (qed_tuplehash_add), or announced with its length and then
+ * given in pieces (qed_tuplehash_begin_item, qed_tuplehash_item_update):
+ * encode_string puts an item's length before its bytes, so the length must
+ * be known first.  final (TupleHash) or squeeze (TupleHashXOF) are refused
+ * while an announced item is incomplete.  -1 (context unchanged, outputs
+ * zeroed) for a call in the wrong order. */
+typedef struct {
+  qed_keccak_sponge sponge;
+  uint64_t item_left; /* bytes the announced item still expects */
+  uint8_t in_item;    /* 1 between begin_item and the item's last byte */
+  uint8_t xof;        /* 1: TupleHashXOF (squeeze), 0: TupleHash (final) */
+} qed_tuplehash_ctx;
+void qed_tuplehash128_init(qed_tuplehash_ctx *ctx, const uint8_t *custom,
+                           size_t customlen);
+void qed_tuplehash256_init(qed_tuplehash_ctx *ctx, const uint8_t *custom,
+                           size_t customlen);
+void qed_tuplehashxof128_init(qed_tuplehash_ctx *ctx, const uint8_t *custom,
+                              size_t customlen);
+void qed_tuplehashxof256_init(qed_tuplehash_ctx *ctx, const uint8_t *custom,
+                              size_t customlen);
+int qed_tuplehash_add(qed_tuplehash_ctx *ctx, const uint8_t *item,
+                      size_t len);
+int qed_tuplehash_begin_item(qed_tuplehash_ctx *ctx, uint64_t len);
+/* -1 (nothing absorbed) if inlen exceeds what the announced item lacks. */
+int qed_tuplehash_item_update(qed_tuplehash_ctx *ctx, const uint8_t *in,
+                              size_t inlen);
+/* TupleHash only: outlen bytes, then the context is wiped. */
+int qed_tuplehash_final(qed_tuplehash_ctx *ctx, uint8_t *out, size_t outlen);
+/* TupleHashXOF only: the next outlen bytes; no item may follow. */
+int qed_tuplehash_squeeze(qed_tuplehash_ctx *ctx, uint8_t *out,
+                          size_t outlen);
+void qed_tuplehash_wipe(qed_tuplehash_ctx *ctx);
 
 /* ---- ParallelHash (SP 800-185, 6): block = B in bytes, any B >= 1;
  * block == 0 gives -1 with out zeroed. ---- */

@@ -533,6 +533,164 @@ void qed_tuplehashxof256(uint8_t *out, size_t outlen, const qed_slice *items,
   tuple_oneshot(RATE256, 1, out, outlen, items, count, custom, customlen);
 }
 
+/* ---- TupleHash, streaming ---- */
+
+/*@ requires \valid(ctx);
+    requires rate == 168 || rate == 136;
+    requires xof == 0 || xof == 1;
+    requires \valid_read(custom + (0 .. customlen - 1));
+    requires \separated(ctx, custom + (0 .. customlen - 1));
+    assigns *ctx; */
+static void tuple_start(qed_tuplehash_ctx *ctx, uint32_t rate, uint8_t xof,
+                        const uint8_t *custom, size_t customlen)
+{
+  cshake_start(&ctx->sponge, rate, name_tuple, sizeof name_tuple, custom,
+               customlen);
+  ctx->item_left = 0;
+  ctx->in_item = 0;
+  ctx->xof = xof;
+}
+
+/*@ requires \valid(ctx);
+    requires \valid_read(custom + (0 .. customlen - 1));
+    requires \separated(ctx, custom + (0 .. customlen - 1));
+    assigns *ctx; */
+void qed_tuplehash128_init(qed_tuplehash_ctx *ctx, const uint8_t *custom,
+                           size_t customlen)
+{
+  tuple_start(ctx, RATE128, 0, custom, customlen);
+}
+
+/*@ requires \valid(ctx);
+    requires \valid_read(custom + (0 .. customlen - 1));
+    requires \separated(ctx, custom + (0 .. customlen - 1));
+    assigns *ctx; */
+void qed_tuplehash256_init(qed_tuplehash_ctx *ctx, const uint8_t *custom,
+                           size_t customlen)
+{
+  tuple_start(ctx, RATE256, 0, custom, customlen);
+}
+
+/*@ requires \valid(ctx);
+    requires \valid_read(custom + (0 .. customlen - 1));
+    requires \separated(ctx, custom + (0 .. customlen - 1));
+    assigns *ctx; */
+void qed_tuplehashxof128_init(qed_tuplehash_ctx *ctx, const uint8_t *custom,
+                              size_t customlen)
+{
+  tuple_start(ctx, RATE128, 1, custom, customlen);
+}
+
+/*@ requires \valid(ctx);
+    requires \valid_read(custom + (0 .. customlen - 1));
+    requires \separated(ctx, custom + (0 .. customlen - 1));
+    assigns *ctx; */
+void qed_tuplehashxof256_init(qed_tuplehash_ctx *ctx, const uint8_t *custom,
+                              size_t customlen)
+{
+  tuple_start(ctx, RATE256, 1, custom, customlen);
+}
+
+/* A new item may start: absorbing, and no announced item unfinished. */
+/*@ requires \valid_read(ctx);
+    assigns \nothing;
+    ensures \result == 0 || \result == 1; */
+static int tuple_between_items(const qed_tuplehash_ctx *ctx)
+{
+  return ctx->in_item == 0 && ctx->sponge.phase == QED_SPONGE_ABSORBING;
+}
+
+/*@ requires \valid(ctx);
+    requires \valid_read(item + (0 .. len - 1));
+    requires \separated(ctx, item + (0 .. len - 1));
+    assigns *ctx;
+    ensures \result == 0 || \result == -1; */
+int qed_tuplehash_add(qed_tuplehash_ctx *ctx, const uint8_t *item,
+                      size_t len)
+{
+  if (!tuple_between_items(ctx))
+    return -1;
+  absorb_encode_string(&ctx->sponge, item, len);
+  return 0;
+}
+
+/*@ requires \valid(ctx);
+    assigns *ctx;
+    ensures \result == 0 || \result == -1; */
+int qed_tuplehash_begin_item(qed_tuplehash_ctx *ctx, uint64_t len)
+{
+  if (!tuple_between_items(ctx))
+    return -1;
+  absorb_left_encode(&ctx->sponge, len, 3);
+  ctx->item_left = len;
+  ctx->in_item = len > 0;
+  return 0;
+}
+
+/*@ requires \valid(ctx);
+    requires \valid_read(in + (0 .. inlen - 1));
+    requires \separated(ctx, in + (0 .. inlen - 1));
+    assigns *ctx;
+    ensures \result == 0 || \result == -1; */
+int qed_tuplehash_item_update(qed_tuplehash_ctx *ctx, const uint8_t *in,
+                              size_t inlen)
+{
+  if (ctx->sponge.phase != QED_SPONGE_ABSORBING)
+    return -1;
+  if (inlen == 0)
+    return 0;
+  if (ctx->in_item == 0 || inlen > ctx->item_left)
+    return -1;
+  if (qed_sponge_absorb(&ctx->sponge, in, inlen) != 0)
+    return -1;
+  ctx->item_left -= inlen;
+  ctx->in_item = ctx->item_left > 0;
+  return 0;
+}
+
+/*@ requires \valid(ctx);
+    requires \valid(out + (0 .. outlen - 1));
+    requires \separated(ctx, out + (0 .. outlen - 1));
+    assigns *ctx, out[0 .. outlen - 1];
+    ensures \result == 0 || \result == -1; */
+int qed_tuplehash_final(qed_tuplehash_ctx *ctx, uint8_t *out, size_t outlen)
+{
+  if (ctx->xof != 0 || !tuple_between_items(ctx)) {
+    qed_zeroize(out, outlen);
+    return -1;
+  }
+  absorb_right_encode(&ctx->sponge, outlen, 3);
+  const int r = qed_sponge_squeeze(&ctx->sponge, out, outlen);
+  qed_tuplehash_wipe(ctx);
+  return r;
+}
+
+/*@ requires \valid(ctx);
+    requires \valid(out + (0 .. outlen - 1));
+    requires \separated(ctx, out + (0 .. outlen - 1));
+    assigns *ctx, out[0 .. outlen - 1];
+    ensures \result == 0 || \result == -1; */
+int qed_tuplehash_squeeze(qed_tuplehash_ctx *ctx, uint8_t *out,
+                          size_t outlen)
+{
+  if (ctx->xof != 1 || ctx->in_item != 0) {
+    qed_zeroize(out, outlen);
+    return -1;
+  }
+  if (ctx->sponge.phase == QED_SPONGE_ABSORBING)
+    absorb_right_encode(&ctx->sponge, 0, 0);
+  return qed_sponge_squeeze(&ctx->sponge, out, outlen);
+}
+
+/*@ requires \valid(ctx); assigns *ctx; */
+void qed_tuplehash_wipe(qed_tuplehash_ctx *ctx)
+{
+  qed_sponge_wipe(&ctx->sponge);
+  ctx->item_left = 0;
+  ctx->in_item = 0;
+  ctx->xof = 0;
+}
+
 /* ---- ParallelHash ---- */
 
 /*@ requires \valid(ctx); assigns *ctx; */
