@@ -27,6 +27,7 @@ BENCH_CFLAGS  ?= -O2 -g
 BENCH_ARGS    ?=
 BENCH_CPU     ?=
 BENCH_LDLIBS  := -lcrypto
+BENCH_LDLIBS  += -lbearssl   # AES: BearSSL ct64, the portable constant-time reference
 # A family with a competitor in another language adds its objects with
 #   BENCH_EXTRA_OBJS += OBJ  and  $(BENCH_DIR)/bench: OBJ  (this file is read
 # before mk/family_*.mk, so the prerequisite needs its own rule line).

@@ -14,6 +14,7 @@
 #include "qed/keccak_p.h"
 #include "qed/ascon.h"
 #include "qed/gimli.h"
+#include "qed/aes.h"
 #include "qed/ketje.h"
 #include "qed/nacl.h"
 
