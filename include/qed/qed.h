@@ -15,6 +15,7 @@
 #include "qed/ascon.h"
 #include "qed/gimli.h"
 #include "qed/aes.h"
+#include "qed/skein.h"
 #include "qed/ketje.h"
 #include "qed/nacl.h"
 
