@@ -9,7 +9,6 @@
 
 #include "harness.h"
 #include "qed/ascon.h"
-#include "qed/keccak.h"
 
 #define AEAD_MAX (16 * 1024)
 
@@ -30,10 +29,6 @@ static void q_cxof128(uint8_t *o, const uint8_t *in, size_t n, unsigned long it)
 }
 static void q_hash_v12(uint8_t *o, const uint8_t *in, size_t n, unsigned long it)
 { for (unsigned long i = 0; i < it; i++) qed_ascon_hash_v12(o, in, n); }
-static void q_sha3_256(uint8_t *o, const uint8_t *in, size_t n, unsigned long it)
-{ for (unsigned long i = 0; i < it; i++) qed_sha3_256(o, in, n); }
-static void q_shake128(uint8_t *o, const uint8_t *in, size_t n, unsigned long it)
-{ for (unsigned long i = 0; i < it; i++) qed_shake128(o, 32, in, n); }
 static void q_encrypt(uint8_t *o, const uint8_t *in, size_t n, unsigned long it)
 {
   for (unsigned long i = 0; i < it; i++)
@@ -66,10 +61,10 @@ static void q_permute(uint8_t *o, const uint8_t *in, size_t n, unsigned long it)
 }
 
 static const bench_row rows[] = {
-  { "Ascon-Hash256", 64, q_hash256, q_sha3_256, "qed SHA3-256", 0, 0, 0 },
-  { "Ascon-Hash256", 64 * 1024, q_hash256, q_sha3_256, "qed SHA3-256", 0,
+  { "Ascon-Hash256", 64, q_hash256, bench_qed_sha3_256, "qed SHA3-256", 0, 0, 0 },
+  { "Ascon-Hash256", 64 * 1024, q_hash256, bench_qed_sha3_256, "qed SHA3-256", 0,
     3.2, 0 },
-  { "Ascon-XOF128", 64 * 1024, q_xof128, q_shake128, "qed SHAKE128", 0, 0, 0 },
+  { "Ascon-XOF128", 64 * 1024, q_xof128, bench_qed_shake128, "qed SHAKE128", 0, 0, 0 },
   { "Ascon-CXOF128", 64 * 1024, q_cxof128, NULL, NULL, 0, 0, 0 },
   { "Ascon-Hash v1.2", 64 * 1024, q_hash_v12, NULL, NULL, 0, 0, 0 },
   { "Ascon-AEAD128 encrypt", 64, q_encrypt, NULL, NULL, 0, 0, 0 },

@@ -48,6 +48,14 @@ typedef struct {
   size_t count;
 } bench_family;
 
+/* qed's own SHA3-256 and SHAKE128 (32 bytes of output), defined in
+ * bench/bench_keccak.c: the yardstick of the families that no other
+ * library implements (Ascon, Gimli, the tree modes). */
+void bench_qed_sha3_256(uint8_t *out, const uint8_t *in, size_t n,
+                        unsigned long iters);
+void bench_qed_shake128(uint8_t *out, const uint8_t *in, size_t n,
+                        unsigned long iters);
+
 #define BENCH_FAMILY(f) extern const bench_family bench_family_##f;
 #include "families.h"
 #undef BENCH_FAMILY
