@@ -456,84 +456,7 @@ void qed_kmacxof256(uint8_t *out, size_t outlen, const uint8_t *key,
                customlen);
 }
 
-/* ---- TupleHash ---- */
-
-/*@ requires rate == 168 || rate == 136;
-    requires xof == 0 || xof == 1;
-    requires \valid(out + (0 .. outlen - 1));
-    requires \valid_read(items + (0 .. count - 1));
-    requires \forall integer k; 0 <= k < count ==>
-               \valid_read(items[k].ptr + (0 .. items[k].len - 1));
-    requires \valid_read(custom + (0 .. customlen - 1));
-    assigns out[0 .. outlen - 1]; */
-static void tuple_oneshot(uint32_t rate, uint8_t xof, uint8_t *out,
-                          size_t outlen, const qed_slice *items, size_t count,
-                          const uint8_t *custom, size_t customlen)
-{
-  qed_keccak_sponge sp;
-  size_t i;
-  cshake_start(&sp, rate, name_tuple, sizeof name_tuple, custom, customlen);
-  /*@ loop invariant 0 <= i <= count;
-      loop assigns i, sp;
-      loop variant count - i; */
-  for (i = 0; i < count; i++)
-    absorb_encode_string(&sp, items[i].ptr, items[i].len);
-  absorb_right_encode(&sp, xof ? 0u : outlen, 3);
-  (void)qed_sponge_squeeze(&sp, out, outlen);
-  qed_sponge_wipe(&sp);
-}
-
-/*@ requires \valid(out + (0 .. outlen - 1));
-    requires \valid_read(items + (0 .. count - 1));
-    requires \forall integer k; 0 <= k < count ==>
-               \valid_read(items[k].ptr + (0 .. items[k].len - 1));
-    requires \valid_read(custom + (0 .. customlen - 1));
-    assigns out[0 .. outlen - 1]; */
-void qed_tuplehash128(uint8_t *out, size_t outlen, const qed_slice *items,
-                      size_t count, const uint8_t *custom, size_t customlen)
-{
-  tuple_oneshot(RATE128, 0, out, outlen, items, count, custom, customlen);
-}
-
-/*@ requires \valid(out + (0 .. outlen - 1));
-    requires \valid_read(items + (0 .. count - 1));
-    requires \forall integer k; 0 <= k < count ==>
-               \valid_read(items[k].ptr + (0 .. items[k].len - 1));
-    requires \valid_read(custom + (0 .. customlen - 1));
-    assigns out[0 .. outlen - 1]; */
-void qed_tuplehash256(uint8_t *out, size_t outlen, const qed_slice *items,
-                      size_t count, const uint8_t *custom, size_t customlen)
-{
-  tuple_oneshot(RATE256, 0, out, outlen, items, count, custom, customlen);
-}
-
-/*@ requires \valid(out + (0 .. outlen - 1));
-    requires \valid_read(items + (0 .. count - 1));
-    requires \forall integer k; 0 <= k < count ==>
-               \valid_read(items[k].ptr + (0 .. items[k].len - 1));
-    requires \valid_read(custom + (0 .. customlen - 1));
-    assigns out[0 .. outlen - 1]; */
-void qed_tuplehashxof128(uint8_t *out, size_t outlen, const qed_slice *items,
-                         size_t count, const uint8_t *custom,
-                         size_t customlen)
-{
-  tuple_oneshot(RATE128, 1, out, outlen, items, count, custom, customlen);
-}
-
-/*@ requires \valid(out + (0 .. outlen - 1));
-    requires \valid_read(items + (0 .. count - 1));
-    requires \forall integer k; 0 <= k < count ==>
-               \valid_read(items[k].ptr + (0 .. items[k].len - 1));
-    requires \valid_read(custom + (0 .. customlen - 1));
-    assigns out[0 .. outlen - 1]; */
-void qed_tuplehashxof256(uint8_t *out, size_t outlen, const qed_slice *items,
-                         size_t count, const uint8_t *custom,
-                         size_t customlen)
-{
-  tuple_oneshot(RATE256, 1, out, outlen, items, count, custom, customlen);
-}
-
-/* ---- TupleHash, streaming ---- */
+/* ---- TupleHash: streaming, and the one-shot forms built on it ---- */
 
 /*@ requires \valid(ctx);
     requires rate == 168 || rate == 136;
@@ -689,6 +612,84 @@ void qed_tuplehash_wipe(qed_tuplehash_ctx *ctx)
   ctx->item_left = 0;
   ctx->in_item = 0;
   ctx->xof = 0;
+}
+
+/* One-shot TupleHash: the streaming functions on a local context. */
+/*@ requires rate == 168 || rate == 136;
+    requires xof == 0 || xof == 1;
+    requires \valid(out + (0 .. outlen - 1));
+    requires \valid_read(items + (0 .. count - 1));
+    requires \forall integer k; 0 <= k < count ==>
+               \valid_read(items[k].ptr + (0 .. items[k].len - 1));
+    requires \valid_read(custom + (0 .. customlen - 1));
+    assigns out[0 .. outlen - 1]; */
+static void tuple_oneshot(uint32_t rate, uint8_t xof, uint8_t *out,
+                          size_t outlen, const qed_slice *items, size_t count,
+                          const uint8_t *custom, size_t customlen)
+{
+  qed_tuplehash_ctx ctx;
+  size_t i;
+  tuple_start(&ctx, rate, xof, custom, customlen);
+  /*@ loop invariant 0 <= i <= count;
+      loop assigns i, ctx;
+      loop variant count - i; */
+  for (i = 0; i < count; i++)
+    (void)qed_tuplehash_add(&ctx, items[i].ptr, items[i].len);
+  if (xof)
+    (void)qed_tuplehash_squeeze(&ctx, out, outlen);
+  else
+    (void)qed_tuplehash_final(&ctx, out, outlen);
+  qed_tuplehash_wipe(&ctx);
+}
+
+/*@ requires \valid(out + (0 .. outlen - 1));
+    requires \valid_read(items + (0 .. count - 1));
+    requires \forall integer k; 0 <= k < count ==>
+               \valid_read(items[k].ptr + (0 .. items[k].len - 1));
+    requires \valid_read(custom + (0 .. customlen - 1));
+    assigns out[0 .. outlen - 1]; */
+void qed_tuplehash128(uint8_t *out, size_t outlen, const qed_slice *items,
+                      size_t count, const uint8_t *custom, size_t customlen)
+{
+  tuple_oneshot(RATE128, 0, out, outlen, items, count, custom, customlen);
+}
+
+/*@ requires \valid(out + (0 .. outlen - 1));
+    requires \valid_read(items + (0 .. count - 1));
+    requires \forall integer k; 0 <= k < count ==>
+               \valid_read(items[k].ptr + (0 .. items[k].len - 1));
+    requires \valid_read(custom + (0 .. customlen - 1));
+    assigns out[0 .. outlen - 1]; */
+void qed_tuplehash256(uint8_t *out, size_t outlen, const qed_slice *items,
+                      size_t count, const uint8_t *custom, size_t customlen)
+{
+  tuple_oneshot(RATE256, 0, out, outlen, items, count, custom, customlen);
+}
+
+/*@ requires \valid(out + (0 .. outlen - 1));
+    requires \valid_read(items + (0 .. count - 1));
+    requires \forall integer k; 0 <= k < count ==>
+               \valid_read(items[k].ptr + (0 .. items[k].len - 1));
+    requires \valid_read(custom + (0 .. customlen - 1));
+    assigns out[0 .. outlen - 1]; */
+void qed_tuplehashxof128(uint8_t *out, size_t outlen, const qed_slice *items,
+                         size_t count, const uint8_t *custom,
+                         size_t customlen)
+{
+  tuple_oneshot(RATE128, 1, out, outlen, items, count, custom, customlen);
+}
+
+/*@ requires \valid(out + (0 .. outlen - 1));
+    requires \valid_read(items + (0 .. count - 1));
+    requires \forall integer k; 0 <= k < count ==>
+               \valid_read(items[k].ptr + (0 .. items[k].len - 1));
+    requires \valid_read(custom + (0 .. customlen - 1));
+    assigns out[0 .. outlen - 1]; */
+void qed_tuplehashxof256(uint8_t *out, size_t outlen, const qed_slice *items,
+                         size_t count, const uint8_t *custom,
+                         size_t customlen)
+{
+  tuple_oneshot(RATE256, 1, out, outlen, items, count, custom, customlen);
 }
 
 /* ---- ParallelHash ---- */
