@@ -39,6 +39,98 @@ int qed_crypto_scalarmult(uint8_t q[32], const uint8_t n[32],
     ensures \result == -1 <==> (\forall integer k; 0 <= k < 32 ==> q[k] == 0); */
 int qed_crypto_scalarmult_base(uint8_t q[32], const uint8_t n[32]);
 
+/* ---- Poly1305 ------------------------------------------------------------
+ * Poly1305 (RFC 8439 section 2.5; NaCl's crypto_onetimeauth): a 16-byte
+ * authenticator of a message under a 32-byte ONE-TIME key (r, s).  A key
+ * must never authenticate two messages.
+ *
+ *   qed_crypto_onetimeauth(out, in, inlen, k)          out = Poly1305_k(in); 0
+ *   qed_crypto_onetimeauth_verify(h, in, inlen, k)     0 if h is the tag of in
+ *                                                      under k, else -1; the
+ *                                                      comparison is constant
+ *                                                      time (qed_verify_16)
+ * Streaming: init, update (any number of times, any lengths), final.
+ * final writes the tag and wipes the context.  update or final on a context
+ * that init did not prepare (or that final already wiped) returns -1 and
+ * changes nothing (final zeroes its tag then).  The key and the message are
+ * secret: no branch and no memory index depends on them.
+ * qed_crypto_onetimeauth_init/_update/_final are the same functions under
+ * libsodium's names. */
+
+#define QED_CRYPTO_ONETIMEAUTH_BYTES    16
+#define QED_CRYPTO_ONETIMEAUTH_KEYBYTES 32
+
+/* The fields are described for the curious; use the functions, never the
+ * fields.  Plain words, no pointers: a context may be copied. */
+typedef struct {
+  uint64_t r[3];     /* the clamped r, radix 2^44 (44 + 44 + 42 bits)    */
+  uint64_t h[3];     /* the accumulator, radix 2^44                      */
+  uint64_t pad[2];   /* s, the key's second half, two little-endian words */
+  uint8_t  buf[16];  /* a partial block                                  */
+  uint32_t buflen;   /* bytes in buf, 0 .. 15                            */
+  uint32_t phase;    /* QED_POLY1305_ACTIVE after init, 0 once finished  */
+} qed_poly1305_ctx;
+
+#define QED_POLY1305_ACTIVE 0x706f6c79u
+
+/*@ requires \valid(ctx) && \valid_read(key + (0 .. 31));
+    requires \separated(ctx, key + (0 .. 31));
+    assigns *ctx; */
+void qed_poly1305_init(qed_poly1305_ctx *ctx, const uint8_t key[32]);
+
+/*@ requires \valid(ctx) && \valid_read(m + (0 .. len - 1));
+    requires \separated(ctx, m + (0 .. len - 1));
+    assigns *ctx;
+    ensures \result == 0 || \result == -1;
+    ensures \result == -1 ==> *ctx == \old(*ctx); */
+int qed_poly1305_update(qed_poly1305_ctx *ctx, const uint8_t *m, size_t len);
+
+/*@ requires \valid(ctx) && \valid(tag + (0 .. 15));
+    requires \separated(ctx, tag + (0 .. 15));
+    assigns *ctx, tag[0 .. 15];
+    ensures \result == 0 || \result == -1;
+    ensures \result == -1 ==> (\forall integer k; 0 <= k < 16 ==> tag[k] == 0); */
+int qed_poly1305_final(qed_poly1305_ctx *ctx, uint8_t tag[16]);
+
+/*@ requires \valid(out + (0 .. 15)) && \valid_read(k + (0 .. 31));
+    requires \valid_read(in + (0 .. inlen - 1));
+    requires \separated(out + (0 .. 15), in + (0 .. inlen - 1));
+    assigns out[0 .. 15];
+    ensures \result == 0; */
+int qed_crypto_onetimeauth(uint8_t out[16], const uint8_t *in, size_t inlen,
+                           const uint8_t k[32]);
+
+/*@ requires \valid_read(h + (0 .. 15)) && \valid_read(k + (0 .. 31));
+    requires \valid_read(in + (0 .. inlen - 1));
+    assigns \nothing;
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_onetimeauth_verify(const uint8_t h[16], const uint8_t *in,
+                                  size_t inlen, const uint8_t k[32]);
+
+/* libsodium's names for the streaming functions. */
+typedef qed_poly1305_ctx qed_crypto_onetimeauth_state;
+/*@ requires \valid(st) && \valid_read(k + (0 .. 31));
+    requires \separated(st, k + (0 .. 31));
+    assigns *st;
+    ensures \result == 0; */
+int qed_crypto_onetimeauth_init(qed_crypto_onetimeauth_state *st,
+                                const uint8_t k[32]);
+/*@ requires \valid(st) && \valid_read(in + (0 .. inlen - 1));
+    requires \separated(st, in + (0 .. inlen - 1));
+    assigns *st;
+    ensures \result == 0 || \result == -1;
+    ensures \result == -1 ==> *st == \old(*st); */
+int qed_crypto_onetimeauth_update(qed_crypto_onetimeauth_state *st,
+                                  const uint8_t *in, size_t inlen);
+/*@ requires \valid(st) && \valid(out + (0 .. 15));
+    requires \separated(st, out + (0 .. 15));
+    assigns *st, out[0 .. 15];
+    ensures \result == 0 || \result == -1;
+    ensures \result == -1 ==> (\forall integer k; 0 <= k < 16 ==> out[k] == 0); */
+int qed_crypto_onetimeauth_final(qed_crypto_onetimeauth_state *st,
+                                 uint8_t out[16]);
+/* ---- end of Poly1305 ---- */
+
 #ifdef __cplusplus
 }
 #endif
