@@ -131,6 +131,163 @@ int qed_crypto_onetimeauth_final(qed_crypto_onetimeauth_state *st,
                                  uint8_t out[16]);
 /* ---- end of Poly1305 ---- */
 
+/* ---- Salsa20, XSalsa20 (crypto_core, crypto_stream) -----------------------
+ * Salsa20 (D. J. Bernstein, "Salsa20 specification") and XSalsa20
+ * ("Extending the Salsa20 nonce"), as NaCl and libsodium name them:
+ *
+ *   qed_crypto_core_salsa20(out, in, k, c)     out[64] = Salsa20_k(in), the
+ *                                              core with constant c[16]
+ *   qed_crypto_core_salsa2012 / _salsa208      the same with 12 / 8 rounds
+ *   qed_crypto_core_hsalsa20(out, in, k, c)    out[32] = HSalsa20_k(in)
+ *       (c == NULL: the standard constant "expand 32-byte k")
+ *   qed_crypto_stream_salsa20(c, clen, n, k)   c = clen keystream bytes,
+ *                                              8-byte nonce n
+ *   qed_crypto_stream_salsa20_xor(c, m, mlen, n, k)       c = m ^ keystream
+ *   qed_crypto_stream_salsa20_xor_ic(c, m, mlen, n, ic, k)  starting at
+ *                                              64-byte block number ic (a
+ *                                              64-bit counter, as libsodium)
+ *   qed_crypto_stream_salsa2012(_xor), qed_crypto_stream_salsa208(_xor)
+ *   qed_crypto_stream_xsalsa20(c, clen, n, k)  24-byte nonce n
+ *   qed_crypto_stream_xsalsa20_xor(c, m, mlen, n, k), _xor_ic(..., ic, k)
+ *   qed_crypto_stream(c, clen, n, k), qed_crypto_stream_xor(c, m, mlen, n, k)
+ *                                              = XSalsa20, as in NaCl
+ *
+ * All return 0.  The XOR functions work in place (c == m); otherwise c and
+ * m must not overlap.  Key, nonce and the core's inputs are read before
+ * anything is written, so they may overlap the output.  A stream key must
+ * never be used twice with one nonce.  The key and the data are secret:
+ * no branch and no memory index depends on them; every copy of the key,
+ * state and keystream is wiped. */
+
+#define QED_CRYPTO_CORE_SALSA20_OUTPUTBYTES  64
+#define QED_CRYPTO_CORE_SALSA20_INPUTBYTES   16
+#define QED_CRYPTO_CORE_SALSA20_KEYBYTES     32
+#define QED_CRYPTO_CORE_SALSA20_CONSTBYTES   16
+#define QED_CRYPTO_CORE_HSALSA20_OUTPUTBYTES 32
+#define QED_CRYPTO_CORE_HSALSA20_INPUTBYTES  16
+#define QED_CRYPTO_CORE_HSALSA20_KEYBYTES    32
+#define QED_CRYPTO_CORE_HSALSA20_CONSTBYTES  16
+#define QED_CRYPTO_STREAM_SALSA20_KEYBYTES   32
+#define QED_CRYPTO_STREAM_SALSA20_NONCEBYTES 8
+#define QED_CRYPTO_STREAM_XSALSA20_KEYBYTES  32
+#define QED_CRYPTO_STREAM_XSALSA20_NONCEBYTES 24
+#define QED_CRYPTO_STREAM_KEYBYTES           32
+#define QED_CRYPTO_STREAM_NONCEBYTES         24
+
+/*@ requires \valid(out + (0 .. 63));
+    requires \valid_read(in + (0 .. 15)) && \valid_read(k + (0 .. 31));
+    requires c == \null || \valid_read(c + (0 .. 15));
+    assigns out[0 .. 63];
+    ensures \result == 0; */
+int qed_crypto_core_salsa20(uint8_t out[64], const uint8_t in[16],
+                            const uint8_t k[32], const uint8_t *c);
+/*@ requires \valid(out + (0 .. 63));
+    requires \valid_read(in + (0 .. 15)) && \valid_read(k + (0 .. 31));
+    requires c == \null || \valid_read(c + (0 .. 15));
+    assigns out[0 .. 63];
+    ensures \result == 0; */
+int qed_crypto_core_salsa2012(uint8_t out[64], const uint8_t in[16],
+                              const uint8_t k[32], const uint8_t *c);
+/*@ requires \valid(out + (0 .. 63));
+    requires \valid_read(in + (0 .. 15)) && \valid_read(k + (0 .. 31));
+    requires c == \null || \valid_read(c + (0 .. 15));
+    assigns out[0 .. 63];
+    ensures \result == 0; */
+int qed_crypto_core_salsa208(uint8_t out[64], const uint8_t in[16],
+                             const uint8_t k[32], const uint8_t *c);
+/*@ requires \valid(out + (0 .. 31));
+    requires \valid_read(in + (0 .. 15)) && \valid_read(k + (0 .. 31));
+    requires c == \null || \valid_read(c + (0 .. 15));
+    assigns out[0 .. 31];
+    ensures \result == 0; */
+int qed_crypto_core_hsalsa20(uint8_t out[32], const uint8_t in[16],
+                             const uint8_t k[32], const uint8_t *c);
+
+/*@ requires \valid(c + (0 .. clen - 1));
+    requires \valid_read(n + (0 .. 7)) && \valid_read(k + (0 .. 31));
+    assigns c[0 .. clen - 1];
+    ensures \result == 0; */
+int qed_crypto_stream_salsa20(uint8_t *c, size_t clen, const uint8_t n[8],
+                              const uint8_t k[32]);
+/*@ requires \valid(c + (0 .. mlen - 1)) && \valid_read(m + (0 .. mlen - 1));
+    requires c == m || \separated(c + (0 .. mlen - 1), m + (0 .. mlen - 1));
+    requires \valid_read(n + (0 .. 7)) && \valid_read(k + (0 .. 31));
+    assigns c[0 .. mlen - 1];
+    ensures \result == 0; */
+int qed_crypto_stream_salsa20_xor(uint8_t *c, const uint8_t *m, size_t mlen,
+                                  const uint8_t n[8], const uint8_t k[32]);
+/*@ requires \valid(c + (0 .. mlen - 1)) && \valid_read(m + (0 .. mlen - 1));
+    requires c == m || \separated(c + (0 .. mlen - 1), m + (0 .. mlen - 1));
+    requires \valid_read(n + (0 .. 7)) && \valid_read(k + (0 .. 31));
+    assigns c[0 .. mlen - 1];
+    ensures \result == 0; */
+int qed_crypto_stream_salsa20_xor_ic(uint8_t *c, const uint8_t *m,
+                                     size_t mlen, const uint8_t n[8],
+                                     uint64_t ic, const uint8_t k[32]);
+/*@ requires \valid(c + (0 .. clen - 1));
+    requires \valid_read(n + (0 .. 7)) && \valid_read(k + (0 .. 31));
+    assigns c[0 .. clen - 1];
+    ensures \result == 0; */
+int qed_crypto_stream_salsa2012(uint8_t *c, size_t clen, const uint8_t n[8],
+                                const uint8_t k[32]);
+/*@ requires \valid(c + (0 .. mlen - 1)) && \valid_read(m + (0 .. mlen - 1));
+    requires c == m || \separated(c + (0 .. mlen - 1), m + (0 .. mlen - 1));
+    requires \valid_read(n + (0 .. 7)) && \valid_read(k + (0 .. 31));
+    assigns c[0 .. mlen - 1];
+    ensures \result == 0; */
+int qed_crypto_stream_salsa2012_xor(uint8_t *c, const uint8_t *m,
+                                    size_t mlen, const uint8_t n[8],
+                                    const uint8_t k[32]);
+/*@ requires \valid(c + (0 .. clen - 1));
+    requires \valid_read(n + (0 .. 7)) && \valid_read(k + (0 .. 31));
+    assigns c[0 .. clen - 1];
+    ensures \result == 0; */
+int qed_crypto_stream_salsa208(uint8_t *c, size_t clen, const uint8_t n[8],
+                               const uint8_t k[32]);
+/*@ requires \valid(c + (0 .. mlen - 1)) && \valid_read(m + (0 .. mlen - 1));
+    requires c == m || \separated(c + (0 .. mlen - 1), m + (0 .. mlen - 1));
+    requires \valid_read(n + (0 .. 7)) && \valid_read(k + (0 .. 31));
+    assigns c[0 .. mlen - 1];
+    ensures \result == 0; */
+int qed_crypto_stream_salsa208_xor(uint8_t *c, const uint8_t *m, size_t mlen,
+                                   const uint8_t n[8], const uint8_t k[32]);
+
+/*@ requires \valid(c + (0 .. clen - 1));
+    requires \valid_read(n + (0 .. 23)) && \valid_read(k + (0 .. 31));
+    assigns c[0 .. clen - 1];
+    ensures \result == 0; */
+int qed_crypto_stream_xsalsa20(uint8_t *c, size_t clen, const uint8_t n[24],
+                               const uint8_t k[32]);
+/*@ requires \valid(c + (0 .. mlen - 1)) && \valid_read(m + (0 .. mlen - 1));
+    requires c == m || \separated(c + (0 .. mlen - 1), m + (0 .. mlen - 1));
+    requires \valid_read(n + (0 .. 23)) && \valid_read(k + (0 .. 31));
+    assigns c[0 .. mlen - 1];
+    ensures \result == 0; */
+int qed_crypto_stream_xsalsa20_xor(uint8_t *c, const uint8_t *m, size_t mlen,
+                                   const uint8_t n[24], const uint8_t k[32]);
+/*@ requires \valid(c + (0 .. mlen - 1)) && \valid_read(m + (0 .. mlen - 1));
+    requires c == m || \separated(c + (0 .. mlen - 1), m + (0 .. mlen - 1));
+    requires \valid_read(n + (0 .. 23)) && \valid_read(k + (0 .. 31));
+    assigns c[0 .. mlen - 1];
+    ensures \result == 0; */
+int qed_crypto_stream_xsalsa20_xor_ic(uint8_t *c, const uint8_t *m,
+                                      size_t mlen, const uint8_t n[24],
+                                      uint64_t ic, const uint8_t k[32]);
+/*@ requires \valid(c + (0 .. clen - 1));
+    requires \valid_read(n + (0 .. 23)) && \valid_read(k + (0 .. 31));
+    assigns c[0 .. clen - 1];
+    ensures \result == 0; */
+int qed_crypto_stream(uint8_t *c, size_t clen, const uint8_t n[24],
+                      const uint8_t k[32]);
+/*@ requires \valid(c + (0 .. mlen - 1)) && \valid_read(m + (0 .. mlen - 1));
+    requires c == m || \separated(c + (0 .. mlen - 1), m + (0 .. mlen - 1));
+    requires \valid_read(n + (0 .. 23)) && \valid_read(k + (0 .. 31));
+    assigns c[0 .. mlen - 1];
+    ensures \result == 0; */
+int qed_crypto_stream_xor(uint8_t *c, const uint8_t *m, size_t mlen,
+                          const uint8_t n[24], const uint8_t k[32]);
+/* ---- end of Salsa20, XSalsa20 ---- */
+
 #ifdef __cplusplus
 }
 #endif
