@@ -75,21 +75,26 @@ typedef struct {
 
 /*@ requires \valid(ctx) && \valid_read(key + (0 .. 31));
     requires \separated(ctx, key + (0 .. 31));
-    assigns *ctx; */
+    assigns *ctx;
+    ensures ctx->phase == QED_POLY1305_ACTIVE && ctx->buflen == 0; */
 void qed_poly1305_init(qed_poly1305_ctx *ctx, const uint8_t key[32]);
 
 /*@ requires \valid(ctx) && \valid_read(m + (0 .. len - 1));
     requires \separated(ctx, m + (0 .. len - 1));
     assigns *ctx;
     ensures \result == 0 || \result == -1;
-    ensures \result == -1 ==> *ctx == \old(*ctx); */
+    ensures \result == -1 ==> *ctx == \old(*ctx);
+    ensures \old(ctx->phase) == QED_POLY1305_ACTIVE && \old(ctx->buflen) < 16 ==>
+              \result == 0 && ctx->phase == QED_POLY1305_ACTIVE && ctx->buflen < 16; */
 int qed_poly1305_update(qed_poly1305_ctx *ctx, const uint8_t *m, size_t len);
 
 /*@ requires \valid(ctx) && \valid(tag + (0 .. 15));
     requires \separated(ctx, tag + (0 .. 15));
     assigns *ctx, tag[0 .. 15];
     ensures \result == 0 || \result == -1;
-    ensures \result == -1 ==> (\forall integer k; 0 <= k < 16 ==> tag[k] == 0); */
+    ensures \result == -1 ==> (\forall integer k; 0 <= k < 16 ==> tag[k] == 0);
+    ensures \old(ctx->phase) == QED_POLY1305_ACTIVE && \old(ctx->buflen) < 16 ==>
+              \result == 0; */
 int qed_poly1305_final(qed_poly1305_ctx *ctx, uint8_t tag[16]);
 
 /*@ requires \valid(out + (0 .. 15)) && \valid_read(k + (0 .. 31));
@@ -112,6 +117,7 @@ typedef qed_poly1305_ctx qed_crypto_onetimeauth_state;
 /*@ requires \valid(st) && \valid_read(k + (0 .. 31));
     requires \separated(st, k + (0 .. 31));
     assigns *st;
+    ensures st->phase == QED_POLY1305_ACTIVE && st->buflen == 0;
     ensures \result == 0; */
 int qed_crypto_onetimeauth_init(qed_crypto_onetimeauth_state *st,
                                 const uint8_t k[32]);
@@ -119,14 +125,18 @@ int qed_crypto_onetimeauth_init(qed_crypto_onetimeauth_state *st,
     requires \separated(st, in + (0 .. inlen - 1));
     assigns *st;
     ensures \result == 0 || \result == -1;
-    ensures \result == -1 ==> *st == \old(*st); */
+    ensures \result == -1 ==> *st == \old(*st);
+    ensures \old(st->phase) == QED_POLY1305_ACTIVE && \old(st->buflen) < 16 ==>
+              \result == 0 && st->phase == QED_POLY1305_ACTIVE && st->buflen < 16; */
 int qed_crypto_onetimeauth_update(qed_crypto_onetimeauth_state *st,
                                   const uint8_t *in, size_t inlen);
 /*@ requires \valid(st) && \valid(out + (0 .. 15));
     requires \separated(st, out + (0 .. 15));
     assigns *st, out[0 .. 15];
     ensures \result == 0 || \result == -1;
-    ensures \result == -1 ==> (\forall integer k; 0 <= k < 16 ==> out[k] == 0); */
+    ensures \result == -1 ==> (\forall integer k; 0 <= k < 16 ==> out[k] == 0);
+    ensures \old(st->phase) == QED_POLY1305_ACTIVE && \old(st->buflen) < 16 ==>
+              \result == 0; */
 int qed_crypto_onetimeauth_final(qed_crypto_onetimeauth_state *st,
                                  uint8_t out[16]);
 /* ---- end of Poly1305 ---- */

@@ -1,0 +1,207 @@
+/* Poly1305 contexts and NaCl's crypto_onetimeauth (RFC 8439 section 2.5).
+ *
+ * The context keeps r (clamped, radix 2^44), the accumulator h, s, and a
+ * partial block.  update feeds whole blocks straight from the caller's
+ * buffer and keeps at most 15 bytes; final pads the last partial block
+ * with a 1 byte and zeros (hibit 0: its 2^(8 len) is inside the block),
+ * reduces, adds s, and wipes the context.
+ *
+ * Reading a context masks r and h to the ranges of nacl/poly1305.h: this
+ * changes nothing on a context init and update wrote, and makes any bytes
+ * a caller might pass safe for the arithmetic (the phase and buffer length
+ * are checked, the limbs need not be).  A refused call returns before it
+ * writes anything. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "qed/nacl.h"
+#include "qed/common.h"
+#include "common/bytes.h"
+#include "common/zeroize.h"
+#include "nacl/poly1305.h"
+
+/*@ requires \valid_read(ctx);
+    assigns \nothing;
+    ensures poly_r_ok(\result); */
+static qed_poly1305_key poly_ctx_r(const qed_poly1305_ctx *ctx)
+{
+  qed_poly1305_key r;
+  r.r0 = ctx->r[0] % POLY_2_44;
+  r.r1 = ctx->r[1] % POLY_2_44;
+  r.r2 = ctx->r[2] % POLY_2_42;
+  return r;
+}
+
+/*@ requires \valid_read(ctx);
+    assigns \nothing;
+    ensures poly_acc_ok(\result); */
+static qed_poly1305_acc poly_ctx_h(const qed_poly1305_ctx *ctx)
+{
+  qed_poly1305_acc h;
+  h.h0 = ctx->h[0] % POLY_2_44;
+  h.h1 = ctx->h[1] % POLY_2_45;
+  h.h2 = ctx->h[2] % POLY_2_42;
+  return h;
+}
+
+/* The block function: the portable, proven loop. */
+/*@ requires \valid_read(m + (0 .. len - 1));
+    requires poly_acc_ok(h) && poly_r_ok(r);
+    requires hibit <= 1099511627776;
+    assigns \nothing;
+    ensures poly_acc_ok(\result); */
+static qed_poly1305_acc poly_blocks(qed_poly1305_acc h, qed_poly1305_key r,
+                                    const uint8_t *m, size_t len,
+                                    uint64_t hibit)
+{
+  return qed_poly1305_blocks_portable(h, r, m, len, hibit);
+}
+
+void qed_poly1305_init(qed_poly1305_ctx *ctx, const uint8_t key[32])
+{
+  /* clamping (RFC 8439 2.5): the top 4 bits of bytes 3, 7, 11, 15 and the
+   * low 2 bits of bytes 4, 8, 12 of r cleared */
+  const uint64_t t0 = qed_load64_le(key) & (uint64_t)0x0ffffffc0fffffffu;
+  const uint64_t t1 = qed_load64_le(key + 8) & (uint64_t)0x0ffffffc0ffffffcu;
+  size_t i;
+  ctx->r[0] = t0 % POLY_2_44;
+  ctx->r[1] = t0 / POLY_2_44 + (t1 % POLY_2_24) * POLY_2_20;
+  ctx->r[2] = t1 / POLY_2_24;
+  ctx->h[0] = 0;
+  ctx->h[1] = 0;
+  ctx->h[2] = 0;
+  ctx->pad[0] = qed_load64_le(key + 16);
+  ctx->pad[1] = qed_load64_le(key + 24);
+  /*@ loop invariant 0 <= i <= 16;
+      loop assigns i, ctx->buf[0 .. 15];
+      loop variant 16 - i; */
+  for (i = 0; i < 16u; i++)
+    ctx->buf[i] = 0;
+  ctx->buflen = 0;
+  ctx->phase = QED_POLY1305_ACTIVE;
+}
+
+int qed_poly1305_update(qed_poly1305_ctx *ctx, const uint8_t *m, size_t len)
+{
+  qed_poly1305_acc h;
+  qed_poly1305_key r;
+  size_t pos = 0, full;
+  uint32_t n;
+  if (ctx->phase != QED_POLY1305_ACTIVE || ctx->buflen >= 16u)
+    return -1;
+  h = poly_ctx_h(ctx);
+  r = poly_ctx_r(ctx);
+  n = ctx->buflen;
+  /* first complete the partial block, if there is one */
+  if (n > 0u) {
+    /*@ loop invariant 0 <= pos <= len && n <= 16;
+        loop invariant n == ctx->buflen + pos;
+        loop assigns pos, n, ctx->buf[0 .. 15];
+        loop variant len - pos; */
+    while (pos < len && n < 16u) {
+      ctx->buf[n] = m[pos];
+      n++;
+      pos++;
+    }
+    if (n == 16u) {
+      h = poly_blocks(h, r, ctx->buf, 16u, POLY_2_40);
+      n = 0;
+    }
+  }
+  /* then the whole blocks in place, then keep the tail */
+  full = (len - pos) - (len - pos) % 16u;
+  h = poly_blocks(h, r, m + pos, full, POLY_2_40);
+  pos += full;
+  /*@ loop invariant pos <= len && len - pos < 16;
+      loop invariant n <= 16 && n + (len - pos) < 16;
+      loop assigns pos, n, ctx->buf[0 .. 15];
+      loop variant len - pos; */
+  while (pos < len) {
+    ctx->buf[n] = m[pos];
+    n++;
+    pos++;
+  }
+  //@ assert n < 16;
+  ctx->buflen = n;
+  ctx->h[0] = h.h0;
+  ctx->h[1] = h.h1;
+  ctx->h[2] = h.h2;
+  return 0;
+}
+
+int qed_poly1305_final(qed_poly1305_ctx *ctx, uint8_t tag[16])
+{
+  qed_poly1305_acc h;
+  size_t i;
+  if (ctx->phase != QED_POLY1305_ACTIVE || ctx->buflen >= 16u) {
+    /*@ loop invariant 0 <= i <= 16;
+        loop invariant \forall integer k; 0 <= k < i ==> tag[k] == 0;
+        loop assigns i, tag[0 .. 15];
+        loop variant 16 - i; */
+    for (i = 0; i < 16u; i++)
+      tag[i] = 0;
+    return -1;
+  }
+  h = poly_ctx_h(ctx);
+  if (ctx->buflen > 0u) {
+    /* the last partial block: its bytes, then 1, then zeros */
+    ctx->buf[ctx->buflen] = 1;
+    /*@ loop invariant ctx->buflen + 1 <= i <= 16;
+        loop assigns i, ctx->buf[0 .. 15];
+        loop variant 16 - i; */
+    for (i = (size_t)ctx->buflen + 1u; i < 16u; i++)
+      ctx->buf[i] = 0;
+    h = poly_blocks(h, poly_ctx_r(ctx), ctx->buf, 16u, 0);
+  }
+  qed_poly1305_emit(tag, h, ctx->pad[0], ctx->pad[1]);
+  qed_wipe_u64(ctx->r, 3);
+  qed_wipe_u64(ctx->h, 3);
+  qed_wipe_u64(ctx->pad, 2);
+  qed_zeroize(ctx->buf, 16);
+  ctx->buflen = 0;
+  ctx->phase = 0;
+  return 0;
+}
+
+int qed_crypto_onetimeauth(uint8_t out[16], const uint8_t *in, size_t inlen,
+                           const uint8_t k[32])
+{
+  qed_poly1305_ctx ctx;
+  int rc;
+  qed_poly1305_init(&ctx, k);
+  rc = qed_poly1305_update(&ctx, in, inlen);
+  //@ assert rc == 0;
+  rc = qed_poly1305_final(&ctx, out);
+  //@ assert rc == 0;
+  return rc;
+}
+
+int qed_crypto_onetimeauth_verify(const uint8_t h[16], const uint8_t *in,
+                                  size_t inlen, const uint8_t k[32])
+{
+  uint8_t tag[16];
+  int rc;
+  (void)qed_crypto_onetimeauth(tag, in, inlen, k);
+  rc = qed_verify_16(h, tag);
+  qed_zeroize(tag, sizeof tag);
+  return rc;
+}
+
+int qed_crypto_onetimeauth_init(qed_crypto_onetimeauth_state *st,
+                                const uint8_t k[32])
+{
+  qed_poly1305_init(st, k);
+  return 0;
+}
+
+int qed_crypto_onetimeauth_update(qed_crypto_onetimeauth_state *st,
+                                  const uint8_t *in, size_t inlen)
+{
+  return qed_poly1305_update(st, in, inlen);
+}
+
+int qed_crypto_onetimeauth_final(qed_crypto_onetimeauth_state *st,
+                                 uint8_t out[16])
+{
+  return qed_poly1305_final(st, out);
+}
