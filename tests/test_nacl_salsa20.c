@@ -11,7 +11,11 @@
  *     the stream against a keystream built block by block from the core,
  *     in place and out of place, nothing written past the end, _xor_ic at
  *     every block offset, the 64-bit counter across 2^32 and 2^64;
- *   - XSalsa20 = Salsa20 under the HSalsa20 subkey; crypto_stream is it.
+ *   - XSalsa20 = Salsa20 under the HSalsa20 subkey; crypto_stream is it;
+ *   - 3,000 random lengths (0 .. 4 KiB), buffer offsets, counters (some
+ *     next to 2^32 and 2^64) and in-place or not, against the keystream
+ *     of the proven core: run once per backend, this checks the SIMD
+ *     kernels (src/nacl/simd/) against the portable path.
  *
  *   build/tests/test_nacl_salsa20 tests/vectors */
 #include <stdio.h>
@@ -609,6 +613,48 @@ static void test_lengths(void)
   }
 }
 
+/* ---- random lengths, offsets, counters: the SIMD path against the core */
+static void test_random(void)
+{
+  static uint8_t m[4096 + 64], c[4096 + 64], ks[4096 + 64];
+  uint64_t st = 0x5a17a20u;
+  int bad = 0;
+  for (int it = 0; it < 3000; it++) {
+    uint8_t k[32], n[8];
+    const size_t len = (size_t)(test_rand(&st) % 4097);
+    const size_t mo = (size_t)(test_rand(&st) % 32), co = (size_t)(test_rand(&st) % 32);
+    const int inplace = (int)(test_rand(&st) % 3 == 0);
+    const int rounds = it % 5 == 1 ? 12 : it % 5 == 3 ? 8 : 20;
+    uint64_t ic = test_rand(&st);
+    switch (it % 4) {
+    case 0: ic = 0; break;
+    case 1: ic = 0xffffffffu - (ic % 80); break;
+    case 2: ic = 0xffffffffffffffffull - (ic % 80); break;
+    default: break;
+    }
+    if (rounds != 20) ic = 0;
+    test_fill(k, 32, st);
+    test_fill(n, 8, st + 1);
+    test_fill(m + mo, len, st + 2);
+    ref_keystream(ks, len, n, ic, k, sigma, rounds);
+    uint8_t *dst = inplace ? m + mo : c + co;
+    uint8_t keep[4096];
+    memcpy(keep, m + mo, len);
+    if (rounds == 20)
+      qed_crypto_stream_salsa20_xor_ic(dst, m + mo, len, n, ic, k);
+    else if (rounds == 12)
+      qed_crypto_stream_salsa2012_xor(dst, m + mo, len, n, k);
+    else
+      qed_crypto_stream_salsa208_xor(dst, m + mo, len, n, k);
+    for (size_t i = 0; i < len; i++)
+      if (dst[i] != (uint8_t)(keep[i] ^ ks[i])) {
+        bad++;
+        break;
+      }
+  }
+  test_check(&t, bad == 0, "3000 random lengths/offsets/counters: %d bad", bad);
+}
+
 int main(int argc, char **argv)
 {
   const char *dir = argc > 1 ? argv[1] : "tests/vectors";
@@ -616,5 +662,6 @@ int main(int argc, char **argv)
   test_cryptopp(dir);
   test_libsodium(dir);
   test_lengths();
+  test_random();
   return test_finish(&t);
 }

@@ -64,6 +64,35 @@ void qed_salsa20_xor(uint8_t *out, const uint8_t *in, size_t len,
                      const uint8_t n[8], uint64_t ic, const uint8_t k[32],
                      unsigned rounds);
 
+/* The SIMD kernels (src/nacl/simd/, x86-64 only, outside the proof): XOR
+ * the keystream of state s (key, nonce, counter in words 8..9) into the
+ * first whole multiple of 512 bytes of in, 8 blocks at a time, into out;
+ * s's counter moves on by one per block.  Return the bytes done (a
+ * multiple of 512, len - result < 512).  Called only by qed_salsa20_xor,
+ * at the backend level whose instructions they use. */
+/*@ requires \valid(out + (0 .. len - 1)) && \valid_read(in + (0 .. len - 1));
+    requires out == in || \separated(out + (0 .. len - 1), in + (0 .. len - 1));
+    requires \valid(s + (0 .. 15));
+    requires \separated(s + (0 .. 15), out + (0 .. len - 1));
+    requires \separated(s + (0 .. 15), in + (0 .. len - 1));
+    requires salsa_rounds(rounds);
+    assigns out[0 .. len - 1], s[8 .. 9];
+    ensures \result <= len; */
+size_t qed_salsa20_xor_blocks_avx2(uint8_t *out, const uint8_t *in,
+                                   size_t len, uint32_t s[16],
+                                   unsigned rounds);
+/*@ requires \valid(out + (0 .. len - 1)) && \valid_read(in + (0 .. len - 1));
+    requires out == in || \separated(out + (0 .. len - 1), in + (0 .. len - 1));
+    requires \valid(s + (0 .. 15));
+    requires \separated(s + (0 .. 15), out + (0 .. len - 1));
+    requires \separated(s + (0 .. 15), in + (0 .. len - 1));
+    requires salsa_rounds(rounds);
+    assigns out[0 .. len - 1], s[8 .. 9];
+    ensures \result <= len; */
+size_t qed_salsa20_xor_blocks_avx512(uint8_t *out, const uint8_t *in,
+                                     size_t len, uint32_t s[16],
+                                     unsigned rounds);
+
 /* HSalsa20 (the XSalsa20 paper, section 2): out = words 0, 5, 10, 15, 6, 7,
  * 8, 9 of the 20 rounds of the state (k, in, c), little-endian. */
 /*@ requires \valid(out + (0 .. 31));

@@ -2,12 +2,23 @@
  * with a 64-bit block counter, and the 12- and 8-round streams):
  * keystream block i is the core of (key, nonce, counter i); the message
  * is XORed with it, whole blocks first, then the tail through a 64-byte
- * buffer.  No branch or index depends on the key or the data; the state,
- * the working copy and the tail's keystream are wiped before return. */
+ * buffer.  From 512 bytes on, on x86-64 at the avx2 and avx512 backend
+ * levels, the whole groups of 8 blocks go to a SIMD kernel
+ * (src/nacl/simd/, outside the proof; its contract is in nacl/salsa20.h)
+ * and the proven loop below does the rest.  No branch or index depends
+ * on the key or the data; the state, the working copy and the tail's
+ * keystream are wiped before return. */
 #include "qed/nacl.h"
 #include "qed/common.h"
 #include "common/bytes.h"
 #include "nacl/salsa20.h"
+#include "common/cpu.h"
+
+#if defined(__x86_64__)
+#define QED_SALSA20_SIMD 1
+#else
+#define QED_SALSA20_SIMD 0
+#endif
 
 void qed_salsa20_xor(uint8_t *out, const uint8_t *in, size_t len,
                      const uint8_t n[8], uint64_t ic, const uint8_t k[32],
@@ -26,6 +37,15 @@ void qed_salsa20_xor(uint8_t *out, const uint8_t *in, size_t len,
   qed_store64_le(iv + 8, ic);
   qed_salsa20_setup(s, iv, k, NULL);
 
+#if QED_SALSA20_SIMD
+  if (len >= 512) {
+    const unsigned level = qed_backend_level();
+    if (level >= QED_BACKEND_AVX512)
+      off = qed_salsa20_xor_blocks_avx512(out, in, len, s, rounds);
+    else if (level >= QED_BACKEND_AVX2)
+      off = qed_salsa20_xor_blocks_avx2(out, in, len, s, rounds);
+  }
+#endif
   /*@ loop invariant 0 <= off <= len;
       loop assigns off, i, s[8 .. 9], x[0 .. 15], out[0 .. len - 1];
       loop variant len - off; */

@@ -1,0 +1,113 @@
+/* Body of the 8-blocks-at-once Salsa20 kernels (ymm registers, one block
+ * per 32-bit element: register i holds word i of 8 consecutive blocks).
+ * Included by salsa20_avx2.c and salsa20_avx512.c, which define
+ *   SALSA_ATTR      the function target attribute
+ *   SALSA_ROTL(v,n) a rotation of each 32-bit element by the constant n
+ *   SALSA_NAME      the function's name
+ * before including it.  Contract: nacl/salsa20.h. */
+
+#define SALSA_ADD(a, b) _mm256_add_epi32((a), (b))
+#define SALSA_XOR(a, b) _mm256_xor_si256((a), (b))
+#define SALSA_QR(a, b, c, d)                                   \
+  do {                                                         \
+    b = SALSA_XOR(b, SALSA_ROTL(SALSA_ADD(a, d), 7));          \
+    c = SALSA_XOR(c, SALSA_ROTL(SALSA_ADD(b, a), 9));          \
+    d = SALSA_XOR(d, SALSA_ROTL(SALSA_ADD(c, b), 13));         \
+    a = SALSA_XOR(a, SALSA_ROTL(SALSA_ADD(d, c), 18));         \
+  } while (0)
+
+/* Eight registers of one word each (w0 .. w7: words k .. k+7 of lanes
+ * 0..7) become eight registers of one lane each (words k .. k+7). */
+#define SALSA_TRANSPOSE8(w0, w1, w2, w3, w4, w5, w6, w7)                \
+  do {                                                                  \
+    const __m256i t0 = _mm256_unpacklo_epi32(w0, w1);                   \
+    const __m256i t1 = _mm256_unpackhi_epi32(w0, w1);                   \
+    const __m256i t2 = _mm256_unpacklo_epi32(w2, w3);                   \
+    const __m256i t3 = _mm256_unpackhi_epi32(w2, w3);                   \
+    const __m256i t4 = _mm256_unpacklo_epi32(w4, w5);                   \
+    const __m256i t5 = _mm256_unpackhi_epi32(w4, w5);                   \
+    const __m256i t6 = _mm256_unpacklo_epi32(w6, w7);                   \
+    const __m256i t7 = _mm256_unpackhi_epi32(w6, w7);                   \
+    const __m256i u0 = _mm256_unpacklo_epi64(t0, t2);                   \
+    const __m256i u1 = _mm256_unpackhi_epi64(t0, t2);                   \
+    const __m256i u2 = _mm256_unpacklo_epi64(t1, t3);                   \
+    const __m256i u3 = _mm256_unpackhi_epi64(t1, t3);                   \
+    const __m256i u4 = _mm256_unpacklo_epi64(t4, t6);                   \
+    const __m256i u5 = _mm256_unpackhi_epi64(t4, t6);                   \
+    const __m256i u6 = _mm256_unpacklo_epi64(t5, t7);                   \
+    const __m256i u7 = _mm256_unpackhi_epi64(t5, t7);                   \
+    w0 = _mm256_permute2x128_si256(u0, u4, 0x20);                       \
+    w1 = _mm256_permute2x128_si256(u1, u5, 0x20);                       \
+    w2 = _mm256_permute2x128_si256(u2, u6, 0x20);                       \
+    w3 = _mm256_permute2x128_si256(u3, u7, 0x20);                       \
+    w4 = _mm256_permute2x128_si256(u0, u4, 0x31);                       \
+    w5 = _mm256_permute2x128_si256(u1, u5, 0x31);                       \
+    w6 = _mm256_permute2x128_si256(u2, u6, 0x31);                       \
+    w7 = _mm256_permute2x128_si256(u3, u7, 0x31);                       \
+  } while (0)
+
+/* block j of the batch: out = in ^ (lo = words 0..7, hi = words 8..15) */
+#define SALSA_OUT(j, lo, hi)                                                  \
+  do {                                                                        \
+    const uint8_t *ip = in + done + 64 * (j);                                 \
+    uint8_t *op = out + done + 64 * (j);                                      \
+    const __m256i m0 = _mm256_loadu_si256((const __m256i *)(const void *)ip); \
+    const __m256i m1 =                                                        \
+        _mm256_loadu_si256((const __m256i *)(const void *)(ip + 32));         \
+    _mm256_storeu_si256((__m256i *)(void *)op, SALSA_XOR(m0, lo));            \
+    _mm256_storeu_si256((__m256i *)(void *)(op + 32), SALSA_XOR(m1, hi));     \
+  } while (0)
+
+SALSA_ATTR size_t SALSA_NAME(uint8_t *out, const uint8_t *in, size_t len,
+                             uint32_t s[16], unsigned rounds)
+{
+  size_t done = 0;
+  uint64_t ctr = (uint64_t)s[8] | ((uint64_t)s[9] << 32);
+  uint32_t lo[8], hi[8];
+  __m256i x[16], o[16];
+  unsigned i, r;
+  while (len - done >= 512) {
+    /* eight counters, the 64-bit carry done in scalar code */
+    for (i = 0; i < 8; i++) {
+      const uint64_t c = ctr + i;
+      lo[i] = (uint32_t)c;
+      hi[i] = (uint32_t)(c >> 32);
+    }
+    for (i = 0; i < 16; i++)
+      o[i] = _mm256_set1_epi32((int)s[i]);
+    o[8] = _mm256_loadu_si256((const __m256i *)(const void *)lo);
+    o[9] = _mm256_loadu_si256((const __m256i *)(const void *)hi);
+    for (i = 0; i < 16; i++)
+      x[i] = o[i];
+    for (r = 0; r < rounds; r += 2) {
+      SALSA_QR(x[0], x[4], x[8], x[12]);
+      SALSA_QR(x[5], x[9], x[13], x[1]);
+      SALSA_QR(x[10], x[14], x[2], x[6]);
+      SALSA_QR(x[15], x[3], x[7], x[11]);
+      SALSA_QR(x[0], x[1], x[2], x[3]);
+      SALSA_QR(x[5], x[6], x[7], x[4]);
+      SALSA_QR(x[10], x[11], x[8], x[9]);
+      SALSA_QR(x[15], x[12], x[13], x[14]);
+    }
+    for (i = 0; i < 16; i++)
+      x[i] = SALSA_ADD(x[i], o[i]);
+    SALSA_TRANSPOSE8(x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]);
+    SALSA_TRANSPOSE8(x[8], x[9], x[10], x[11], x[12], x[13], x[14], x[15]);
+    for (i = 0; i < 8; i++)
+      SALSA_OUT(i, x[i], x[8 + i]);
+    ctr += 8;
+    done += 512;
+  }
+  s[8] = (uint32_t)ctr;
+  s[9] = (uint32_t)(ctr >> 32);
+  /* the key and the keystream may sit in these if they were spilled:
+   * volatile vector stores, which the compiler may not drop */
+  {
+    volatile __m256i *vx = x, *vo = o;
+    for (i = 0; i < 16; i++) {
+      vx[i] = _mm256_setzero_si256();
+      vo[i] = _mm256_setzero_si256();
+    }
+  }
+  return done;
+}
