@@ -8,11 +8,18 @@
 #                            reference, streaming = one-shot at every split,
 #                            in place, rejection and misuse
 #                            (tests/test_aes.c, vectors tests/vectors/aes)
+#   build/tests/test_aes_equiv
+#                            the hardware backends (src/aes/simd/: AES-NI
+#                            + PCLMULQDQ, VAES + VPCLMULQDQ) against the
+#                            portable code: every bulk operation on
+#                            thousands of random keys and lengths, counter
+#                            wraps, GCM built on each backend, misaligned
+#                            and in place (tests/test_aes_equiv.c)
 #   make test-diff-aes       randomized differential tests against
 #                            pycryptodome and pyca/cryptography, every mode
 #                            and key size (tests/diff/test_aes.py)
 
-FAMILY_TESTS  += $(BUILD)/tests/test_aes
+FAMILY_TESTS  += $(BUILD)/tests/test_aes $(BUILD)/tests/test_aes_equiv
 FAMILY_CHECKS += test-diff-aes
 
 

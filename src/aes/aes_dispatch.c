@@ -1,37 +1,68 @@
 /* Run-time choice of the AES and GHASH backend for each bulk operation of
- * aes_impl.h.  Today every operation has one implementation, the proven
- * portable one; a hardware backend (src/aes/simd/, outside the proof)
- * plugs in here, as in keccak_p1600_dispatch.c:
+ * aes_impl.h: VAES + VPCLMULQDQ (QED_BACKEND=avx512), AES-NI + PCLMULQDQ
+ * (avx2), or the proven portable code, as qed_aes_backend() says (the
+ * backend level, honouring QED_BACKEND, lowered to the AES instructions
+ * the CPU has; computed once per process, so qed_ghash_key_init and
+ * qed_ghash_blocks always agree on the layout of key->hw).
  *
- *   #if QED_HAVE_AESNI
- *     if (qed_aes_hw_level() >= QED_AES_HW_AESNI) {
- *       qed_aes_ctr128_blocks_aesni(ctx, ctr, out, in, nblocks);
- *       return;
- *     }
- *   #endif
- *
- * with the level derived once from CPUID (AES-NI + PCLMULQDQ, or VAES +
- * VPCLMULQDQ with AVX-512) and lowered by QED_BACKEND=portable, so that
- * the tests can run every backend against the same vectors.  This unit is
- * proved like the others: it relies only on the contracts of aes_impl.h. */
+ * This unit is proved like the others: it relies only on the contracts of
+ * aes_impl.h and simd/aes_hw.h, where the hardware functions carry the
+ * portable functions' contracts; their code (src/aes/simd/) is outside the
+ * proof and tested byte for byte against the portable code. */
 #include "aes/aes_impl.h"
+
+#if defined(__x86_64__)
+#include "aes/simd/aes_hw.h"
+#define QED_HAVE_AES_HW 1
+#else
+#define QED_HAVE_AES_HW 0
+#endif
 
 void qed_aes_encrypt_blocks(const qed_aes_ctx *ctx, uint8_t *out,
                             const uint8_t *in, size_t nblocks)
 {
+#if QED_HAVE_AES_HW
+  const unsigned hw = qed_aes_backend();
+  if (hw >= QED_AES_VAES) {
+    qed_aes_encrypt_blocks_vaes(ctx, out, in, nblocks);
+    return;
+  }
+  if (hw >= QED_AES_AESNI) {
+    qed_aes_encrypt_blocks_aesni(ctx, out, in, nblocks);
+    return;
+  }
+#endif
   qed_aes_encrypt_blocks_portable(ctx, out, in, nblocks);
 }
 
 void qed_aes_decrypt_blocks(const qed_aes_ctx *ctx, uint8_t *out,
                             const uint8_t *in, size_t nblocks)
 {
+#if QED_HAVE_AES_HW
+  const unsigned hw = qed_aes_backend();
+  if (hw >= QED_AES_VAES) {
+    qed_aes_decrypt_blocks_vaes(ctx, out, in, nblocks);
+    return;
+  }
+  if (hw >= QED_AES_AESNI) {
+    qed_aes_decrypt_blocks_aesni(ctx, out, in, nblocks);
+    return;
+  }
+#endif
   qed_aes_decrypt_blocks_portable(ctx, out, in, nblocks);
 }
 
+/* Serial by nature: one AES-NI function for both hardware levels. */
 void qed_aes_cbc_encrypt_blocks(const qed_aes_ctx *ctx, uint8_t *iv,
                                 uint8_t *out, const uint8_t *in,
                                 size_t nblocks)
 {
+#if QED_HAVE_AES_HW
+  if (qed_aes_backend() >= QED_AES_AESNI) {
+    qed_aes_cbc_encrypt_blocks_aesni(ctx, iv, out, in, nblocks);
+    return;
+  }
+#endif
   qed_aes_cbc_encrypt_blocks_portable(ctx, iv, out, in, nblocks);
 }
 
@@ -39,28 +70,83 @@ void qed_aes_cbc_decrypt_blocks(const qed_aes_ctx *ctx, uint8_t *iv,
                                 uint8_t *out, const uint8_t *in,
                                 size_t nblocks)
 {
+#if QED_HAVE_AES_HW
+  const unsigned hw = qed_aes_backend();
+  if (hw >= QED_AES_VAES) {
+    qed_aes_cbc_decrypt_blocks_vaes(ctx, iv, out, in, nblocks);
+    return;
+  }
+  if (hw >= QED_AES_AESNI) {
+    qed_aes_cbc_decrypt_blocks_aesni(ctx, iv, out, in, nblocks);
+    return;
+  }
+#endif
   qed_aes_cbc_decrypt_blocks_portable(ctx, iv, out, in, nblocks);
 }
 
 void qed_aes_ctr128_blocks(const qed_aes_ctx *ctx, uint8_t *ctr, uint8_t *out,
                            const uint8_t *in, size_t nblocks)
 {
+#if QED_HAVE_AES_HW
+  const unsigned hw = qed_aes_backend();
+  if (hw >= QED_AES_VAES) {
+    qed_aes_ctr128_blocks_vaes(ctx, ctr, out, in, nblocks);
+    return;
+  }
+  if (hw >= QED_AES_AESNI) {
+    qed_aes_ctr128_blocks_aesni(ctx, ctr, out, in, nblocks);
+    return;
+  }
+#endif
   qed_aes_ctr128_blocks_portable(ctx, ctr, out, in, nblocks);
 }
 
 void qed_aes_ctr32_blocks(const qed_aes_ctx *ctx, uint8_t *ctr, uint8_t *out,
                           const uint8_t *in, size_t nblocks)
 {
+#if QED_HAVE_AES_HW
+  const unsigned hw = qed_aes_backend();
+  if (hw >= QED_AES_VAES) {
+    qed_aes_ctr32_blocks_vaes(ctx, ctr, out, in, nblocks);
+    return;
+  }
+  if (hw >= QED_AES_AESNI) {
+    qed_aes_ctr32_blocks_aesni(ctx, ctr, out, in, nblocks);
+    return;
+  }
+#endif
   qed_aes_ctr32_blocks_portable(ctx, ctr, out, in, nblocks);
 }
 
 void qed_ghash_key_init(qed_ghash_key *key, const uint8_t *h)
 {
+#if QED_HAVE_AES_HW
+  const unsigned hw = qed_aes_backend();
+  if (hw >= QED_AES_VAES) {
+    qed_ghash_key_init_vaes(key, h);
+    return;
+  }
+  if (hw >= QED_AES_AESNI) {
+    qed_ghash_key_init_aesni(key, h);
+    return;
+  }
+#endif
   qed_ghash_key_init_portable(key, h);
 }
 
 void qed_ghash_blocks(const qed_ghash_key *key, uint8_t *y, const uint8_t *in,
                       size_t nblocks)
 {
+#if QED_HAVE_AES_HW
+  const unsigned hw = qed_aes_backend();
+  if (hw >= QED_AES_VAES) {
+    qed_ghash_blocks_vaes(key, y, in, nblocks);
+    return;
+  }
+  if (hw >= QED_AES_AESNI) {
+    qed_ghash_blocks_aesni(key, y, in, nblocks);
+    return;
+  }
+#endif
   qed_ghash_blocks_portable(key, y, in, nblocks);
 }
