@@ -220,9 +220,12 @@ HELPER __m128i add128_const(__m128i c, long long k)
   return add128(c, kv, _mm_xor_si128(kv, flip));
 }
 
-/* The counter stays in a register as (lo, hi); each block's counter is
- * computed from it directly (c + j), so only one addition per eight blocks
- * is on the chain; the byte swap makes it the big-endian block. */
+/* Counters in pairs: lo[k] holds the low halves of the counters of blocks
+ * 2k and 2k+1 of the next group, hi[k] their high halves, each advanced
+ * by 8 per group with the carry found by one compare (add128's test, two
+ * counters at a time), then interleaved into (lo, hi) blocks and byte-
+ * swapped: four operations per block where add128 on each block takes
+ * seven. */
 TARGET void qed_aes_ctr128_blocks_aesni(const qed_aes_ctx *ctx, uint8_t *ctr,
                                         uint8_t *out, const uint8_t *in,
                                         size_t nblocks)
@@ -232,16 +235,33 @@ TARGET void qed_aes_ctr128_blocks_aesni(const qed_aes_ctx *ctx, uint8_t *ctr,
   const __m128i rev = rev128();
   __m128i c = _mm_shuffle_epi8(LOAD(ctr), rev);
   __m128i b[8];
-  for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
-    b[0] = _mm_shuffle_epi8(c, rev);
+  if (nblocks >= 8) {
+    const __m128i flip = _mm_set1_epi64x((long long)0x8000000000000000ull);
+    const __m128i eight = _mm_set1_epi64x(8);
+    const __m128i eight_flip = _mm_xor_si128(eight, flip);
+    __m128i lo[4], hi[4];
     UNROLL
-    for (int j = 1; j < 8; j++)
-      b[j] = _mm_shuffle_epi8(add128_const(c, j), rev);
-    enc8(rk, nr, b);
-    UNROLL
-    for (int j = 0; j < 8; j++)
-      STORE(out + 16 * j, _mm_xor_si128(b[j], LOAD(in + 16 * j)));
-    c = add128_const(c, 8);
+    for (int k = 0; k < 4; k++) {
+      const __m128i c0 = add128_const(c, 2 * k), c1 = add128_const(c, 2 * k + 1);
+      lo[k] = _mm_unpacklo_epi64(c0, c1);
+      hi[k] = _mm_unpackhi_epi64(c0, c1);
+    }
+    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
+      UNROLL
+      for (int k = 0; k < 4; k++) {
+        b[2 * k] = _mm_shuffle_epi8(_mm_unpacklo_epi64(lo[k], hi[k]), rev);
+        b[2 * k + 1] = _mm_shuffle_epi8(_mm_unpackhi_epi64(lo[k], hi[k]), rev);
+        /* lo += 8; hi += 1 where lo wrapped (lo now below 8, unsigned) */
+        lo[k] = _mm_add_epi64(lo[k], eight);
+        hi[k] = _mm_sub_epi64(hi[k], _mm_cmpgt_epi64(eight_flip,
+                                                     _mm_xor_si128(lo[k], flip)));
+      }
+      enc8(rk, nr, b);
+      UNROLL
+      for (int j = 0; j < 8; j++)
+        STORE(out + 16 * j, _mm_xor_si128(b[j], LOAD(in + 16 * j)));
+    }
+    c = _mm_unpacklo_epi64(lo[0], hi[0]);   /* the next counter */
   }
   for (; nblocks > 0; nblocks--, in += 16, out += 16) {
     STORE(out, _mm_xor_si128(enc1(rk, nr, _mm_shuffle_epi8(c, rev)), LOAD(in)));
