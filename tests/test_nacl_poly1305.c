@@ -11,6 +11,10 @@
  *   - refusals (update / final on a context init did not prepare or final
  *     wiped, a corrupted buffer length): -1, context unchanged, tag zeroed;
  *   - verify rejects every single-bit flip of tag, message and key.
+ *   - the SIMD block functions (AVX2, AVX-512) against the portable loop on
+ *     thousands of random accumulators (up to the top of their ranges),
+ *     keys and lengths: the same value mod p and a result within the
+ *     limb ranges their contract promises.
  * Run once per backend (QED_BACKEND), so the dispatched block function of
  * each backend is the one checked. */
 #include <stdio.h>
@@ -18,6 +22,7 @@
 #include <string.h>
 
 #include "qed/qed.h"
+#include "nacl/poly1305.h"
 #include "testutil.h"
 
 static test_tally t;
@@ -549,6 +554,79 @@ static void bitflips(void)
   }
 }
 
+/* ---- the SIMD block functions against the portable loop ---- */
+
+static int acc_ok(qed_poly1305_acc h)
+{
+  return h.h0 < ((uint64_t)1 << 44) && h.h1 < ((uint64_t)1 << 45) &&
+         h.h2 < ((uint64_t)1 << 42);
+}
+
+/* equal mod p: the tags with s = 0 are the reduced values mod 2^128 (a
+ * collision of two different values would need them 2^128 apart) */
+static int acc_same(qed_poly1305_acc a, qed_poly1305_acc b)
+{
+  uint8_t ta[16], tb[16];
+  qed_poly1305_emit(ta, a, 0, 0);
+  qed_poly1305_emit(tb, b, 0, 0);
+  return memcmp(ta, tb, 16) == 0;
+}
+
+static void simd_equiv(void)
+{
+#if defined(__x86_64__)
+  static uint8_t m[3000];
+  const char *be = qed_backend_name();
+  const int avx2 = strcmp(be, "avx2") == 0 || strcmp(be, "avx512") == 0;
+  const int avx512 = strcmp(be, "avx512") == 0;
+  uint64_t st = 99;
+  unsigned long n2 = 0, n5 = 0, bad2 = 0, bad5 = 0;
+  int i;
+  if (!avx2) {
+    test_check(&t, 1, "no SIMD block function on this backend");
+    return;
+  }
+  for (i = 0; i < 4000; i++) {
+    qed_poly1305_acc h, want, got;
+    qed_poly1305_key r;
+    size_t len = (size_t)(test_rand(&st) % sizeof m);
+    int k = i % 4;
+    /* accumulators at the top of their ranges, zero, or random */
+    h.h0 = k == 0 ? ((uint64_t)1 << 44) - 1 : k == 1 ? 0 : test_rand(&st) % ((uint64_t)1 << 44);
+    h.h1 = k == 0 ? ((uint64_t)1 << 45) - 1 : k == 1 ? 0 : test_rand(&st) % ((uint64_t)1 << 45);
+    h.h2 = k == 0 ? ((uint64_t)1 << 42) - 1 : k == 1 ? 0 : test_rand(&st) % ((uint64_t)1 << 42);
+    /* any r in range (not only clamped ones: the contract allows them) */
+    r.r0 = i % 7 == 0 ? ((uint64_t)1 << 44) - 1 : test_rand(&st) % ((uint64_t)1 << 44);
+    r.r1 = i % 7 == 0 ? ((uint64_t)1 << 44) - 1 : test_rand(&st) % ((uint64_t)1 << 44);
+    r.r2 = i % 7 == 0 ? ((uint64_t)1 << 42) - 1 : test_rand(&st) % ((uint64_t)1 << 42);
+    if (i % 5 == 0)
+      memset(m, 0xff, len);
+    else
+      test_fill(m, len, 5000 + (uint64_t)i);
+    {
+      const size_t w4 = len - len % 64;
+      want = qed_poly1305_blocks_portable(h, r, m, w4, (uint64_t)1 << 40);
+      got = qed_poly1305_blocks_avx2(h, r, m, len);
+      bad2 += !(acc_ok(got) && acc_same(got, want));
+      n2++;
+    }
+    if (avx512) {
+      const size_t w8 = len - len % 128;
+      want = qed_poly1305_blocks_portable(h, r, m, w8, (uint64_t)1 << 40);
+      got = qed_poly1305_blocks_avx512(h, r, m, len);
+      bad5 += !(acc_ok(got) && acc_same(got, want));
+      n5++;
+    }
+  }
+  test_check(&t, bad2 == 0, "AVX2 blocks differ from the portable loop in %lu of %lu cases", bad2, n2);
+  if (avx512)
+    test_check(&t, bad5 == 0, "AVX-512 blocks differ from the portable loop in %lu of %lu cases", bad5, n5);
+  printf("SIMD block functions vs portable: %lu AVX2, %lu AVX-512 cases\n", n2, n5);
+#else
+  test_check(&t, 1, "no SIMD block function on this target");
+#endif
+}
+
 int main(int argc, char **argv)
 {
   const char *dir = argc > 1 ? argv[1] : "tests/vectors";
@@ -560,5 +638,6 @@ int main(int argc, char **argv)
   streaming();
   refusals();
   bitflips();
+  simd_equiv();
   return test_finish(&t);
 }

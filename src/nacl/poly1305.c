@@ -17,6 +17,7 @@
 #include "qed/nacl.h"
 #include "qed/common.h"
 #include "common/bytes.h"
+#include "common/cpu.h"
 #include "common/zeroize.h"
 #include "nacl/poly1305.h"
 
@@ -44,7 +45,22 @@ static qed_poly1305_acc poly_ctx_h(const qed_poly1305_ctx *ctx)
   return h;
 }
 
-/* The block function: the portable, proven loop. */
+#if defined(__x86_64__)
+#define POLY_HAVE_AVX2 1
+#else
+#define POLY_HAVE_AVX2 0
+#endif
+
+/* Below these many bytes the SIMD paths' set-up (the powers of r and the
+ * changes of radix) costs more than their lanes save. */
+#define POLY_AVX2_MIN   256u
+#define POLY_AVX512_MIN 512u
+
+/* The block function: on the avx512 backend the groups of eight full
+ * blocks of a long enough run go to the AVX-512 code, on the avx2 backend
+ * the groups of four to the AVX2 code, and the rest (fewer blocks than a
+ * group, a padded last block, short runs, the portable backend) to the
+ * portable, proven loop. */
 /*@ requires \valid_read(m + (0 .. len - 1));
     requires poly_acc_ok(h) && poly_r_ok(r);
     requires hibit <= 1099511627776;
@@ -54,6 +70,21 @@ static qed_poly1305_acc poly_blocks(qed_poly1305_acc h, qed_poly1305_key r,
                                     const uint8_t *m, size_t len,
                                     uint64_t hibit)
 {
+#if POLY_HAVE_AVX2
+  if (hibit == POLY_2_40 && len >= POLY_AVX2_MIN) {
+    const unsigned level = qed_backend_level();
+    if (level >= QED_BACKEND_AVX512 && len >= POLY_AVX512_MIN) {
+      const size_t wide = len - len % 128u;
+      h = qed_poly1305_blocks_avx512(h, r, m, wide);
+      return qed_poly1305_blocks_portable(h, r, m + wide, len - wide, hibit);
+    }
+    if (level >= QED_BACKEND_AVX2) {
+      const size_t wide = len - len % 64u;
+      h = qed_poly1305_blocks_avx2(h, r, m, wide);
+      return qed_poly1305_blocks_portable(h, r, m + wide, len - wide, hibit);
+    }
+  }
+#endif
   return qed_poly1305_blocks_portable(h, r, m, len, hibit);
 }
 

@@ -54,6 +54,32 @@ qed_poly1305_acc qed_poly1305_blocks_portable(qed_poly1305_acc h,
                                               const uint8_t *m, size_t len,
                                               uint64_t hibit);
 
+/* The same as qed_poly1305_blocks_portable with hibit 2^40 on the first
+ * len - len % 64 bytes (groups of four full blocks), computed four blocks
+ * at a time with AVX2 (src/nacl/simd/poly1305_avx2.c: outside the proof,
+ * x86-64 only; the result is tested equal to the portable loop's).  Call
+ * it only when qed_backend_level() >= QED_BACKEND_AVX2. */
+/*@ requires \valid_read(m + (0 .. len - 1));
+    requires poly_acc_ok(h) && poly_r_ok(r);
+    assigns \nothing;
+    ensures poly_acc_ok(\result); */
+qed_poly1305_acc qed_poly1305_blocks_avx2(qed_poly1305_acc h,
+                                          qed_poly1305_key r,
+                                          const uint8_t *m, size_t len);
+
+/* The same on the first len - len % 128 bytes (groups of eight full
+ * blocks), eight blocks at a time with AVX-512F
+ * (src/nacl/simd/poly1305_avx512.c: outside the proof, x86-64 only, tested
+ * equal to the portable loop).  Call it only when qed_backend_level() >=
+ * QED_BACKEND_AVX512. */
+/*@ requires \valid_read(m + (0 .. len - 1));
+    requires poly_acc_ok(h) && poly_r_ok(r);
+    assigns \nothing;
+    ensures poly_acc_ok(\result); */
+qed_poly1305_acc qed_poly1305_blocks_avx512(qed_poly1305_acc h,
+                                            qed_poly1305_key r,
+                                            const uint8_t *m, size_t len);
+
 /* The tag: (h mod p) + s mod 2^128, little-endian, where s = s0 + s1 2^64.
  * The reduction is constant time (masks, no branch).  poly1305_blocks.c */
 /*@ requires \valid(tag + (0 .. 15));
