@@ -298,6 +298,175 @@ int qed_crypto_stream_xor(uint8_t *c, const uint8_t *m, size_t mlen,
                           const uint8_t n[24], const uint8_t k[32]);
 /* ---- end of Salsa20, XSalsa20 ---- */
 
+/* ---- secretbox, box (crypto_secretbox, crypto_box) ------------------------
+ * crypto_secretbox (XSalsa20 + Poly1305) and crypto_box (X25519 +
+ * HSalsa20 + crypto_secretbox), NaCl's forms and libsodium's "easy" ones.
+ *
+ * NaCl's padded form: the message m starts with QED_CRYPTO_SECRETBOX_
+ * ZEROBYTES (32) zero bytes; the box c has the same length and starts with
+ * QED_CRYPTO_SECRETBOX_BOXZEROBYTES (16) zero bytes, then the 16-byte tag,
+ * then the ciphertext.  qed_crypto_secretbox(c, m, mlen, n, k) returns -1
+ * (c zeroed) if mlen < 32; qed_crypto_secretbox_open(m, c, clen, n, k)
+ * returns -1 (m zeroed) if clen < 32 or the tag is wrong, else 0 and m =
+ * 32 zero bytes || plaintext.
+ * Easy form: c = tag (16 bytes) || ciphertext, clen = mlen + 16;
+ * qed_crypto_secretbox_open_easy returns -1 if clen < 16 or the tag is
+ * wrong, with the clen - 16 bytes of m zeroed.
+ *
+ * Opening checks the tag in constant time first; a wrong tag leaves the
+ * whole output zeroed (no branch on the verdict: the decryption's output
+ * is masked).  All functions work in place (c == m; for the easy forms the
+ * buffer holds mlen + 16 bytes); otherwise the buffers must not overlap.
+ * A (key, nonce) pair must never seal two messages.
+ *
+ * box: qed_crypto_box_beforenm(k, pk, sk): k = HSalsa20(0, X25519(sk, pk));
+ * -1 (k zeroed) when that shared point is all zero (pk of small order), as
+ * libsodium.  qed_crypto_box(c, m, mlen, n, pk, sk) = beforenm then
+ * secretbox; box_open, box_easy, box_open_easy likewise; the _afternm
+ * forms take the key from beforenm.  Any -1 leaves the output zeroed.
+ * qed_crypto_box_keypair draws sk from the OS (qed_randombytes) and
+ * computes pk = X25519(sk, 9).  Shared points, shared keys and keystream
+ * are wiped before return. */
+
+#define QED_CRYPTO_SECRETBOX_KEYBYTES     32
+#define QED_CRYPTO_SECRETBOX_NONCEBYTES   24
+#define QED_CRYPTO_SECRETBOX_ZEROBYTES    32
+#define QED_CRYPTO_SECRETBOX_BOXZEROBYTES 16
+#define QED_CRYPTO_SECRETBOX_MACBYTES     16
+#define QED_CRYPTO_BOX_PUBLICKEYBYTES     32
+#define QED_CRYPTO_BOX_SECRETKEYBYTES     32
+#define QED_CRYPTO_BOX_BEFORENMBYTES      32
+#define QED_CRYPTO_BOX_SEEDBYTES          32
+#define QED_CRYPTO_BOX_NONCEBYTES         24
+#define QED_CRYPTO_BOX_ZEROBYTES          32
+#define QED_CRYPTO_BOX_BOXZEROBYTES       16
+#define QED_CRYPTO_BOX_MACBYTES           16
+
+/*@ requires \valid(c + (0 .. mlen - 1)) && \valid_read(m + (0 .. mlen - 1));
+    requires c == m || \separated(c + (0 .. mlen - 1), m + (0 .. mlen - 1));
+    requires \valid_read(n + (0 .. 23)) && \valid_read(k + (0 .. 31));
+    requires \separated(c + (0 .. mlen - 1), n + (0 .. 23));
+    assigns c[0 .. mlen - 1];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_secretbox(uint8_t *c, const uint8_t *m, size_t mlen,
+                         const uint8_t n[24], const uint8_t k[32]);
+/*@ requires \valid(m + (0 .. clen - 1)) && \valid_read(c + (0 .. clen - 1));
+    requires m == c || \separated(m + (0 .. clen - 1), c + (0 .. clen - 1));
+    requires \valid_read(n + (0 .. 23)) && \valid_read(k + (0 .. 31));
+    requires \separated(m + (0 .. clen - 1), n + (0 .. 23));
+    assigns m[0 .. clen - 1];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_secretbox_open(uint8_t *m, const uint8_t *c, size_t clen,
+                              const uint8_t n[24], const uint8_t k[32]);
+/*@ requires \valid(c + (0 .. mlen + 15)) && \valid_read(m + (0 .. mlen - 1));
+    requires c == m || \separated(c + (0 .. mlen + 15), m + (0 .. mlen - 1));
+    requires \valid_read(n + (0 .. 23)) && \valid_read(k + (0 .. 31));
+    requires \separated(c + (0 .. mlen + 15), n + (0 .. 23));
+    assigns c[0 .. mlen + 15];
+    ensures \result == 0; */
+int qed_crypto_secretbox_easy(uint8_t *c, const uint8_t *m, size_t mlen,
+                              const uint8_t n[24], const uint8_t k[32]);
+/*@ requires \valid_read(c + (0 .. clen - 1)) && \valid(m + (0 .. clen - 17));
+    requires m == c ==> \valid(m + (0 .. clen - 1));
+    requires m == c || \separated(m + (0 .. clen - 17), c + (0 .. clen - 1));
+    requires \valid_read(n + (0 .. 23)) && \valid_read(k + (0 .. 31));
+    requires \separated(m + (0 .. clen - 17), n + (0 .. 23));
+    requires \separated(c + (0 .. clen - 1), n + (0 .. 23));
+    assigns m[0 .. (m == c ? clen - 1 : clen - 17)];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_secretbox_open_easy(uint8_t *m, const uint8_t *c, size_t clen,
+                                   const uint8_t n[24], const uint8_t k[32]);
+
+/*@ requires \valid(k + (0 .. 31));
+    requires \valid_read(pk + (0 .. 31)) && \valid_read(sk + (0 .. 31));
+    assigns k[0 .. 31];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_box_beforenm(uint8_t k[32], const uint8_t pk[32],
+                            const uint8_t sk[32]);
+/*@ requires \valid(c + (0 .. mlen - 1)) && \valid_read(m + (0 .. mlen - 1));
+    requires c == m || \separated(c + (0 .. mlen - 1), m + (0 .. mlen - 1));
+    requires \valid_read(n + (0 .. 23)) && \valid_read(k + (0 .. 31));
+    requires \separated(c + (0 .. mlen - 1), n + (0 .. 23));
+    assigns c[0 .. mlen - 1];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_box_afternm(uint8_t *c, const uint8_t *m, size_t mlen,
+                           const uint8_t n[24], const uint8_t k[32]);
+/*@ requires \valid(m + (0 .. clen - 1)) && \valid_read(c + (0 .. clen - 1));
+    requires m == c || \separated(m + (0 .. clen - 1), c + (0 .. clen - 1));
+    requires \valid_read(n + (0 .. 23)) && \valid_read(k + (0 .. 31));
+    requires \separated(m + (0 .. clen - 1), n + (0 .. 23));
+    assigns m[0 .. clen - 1];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_box_open_afternm(uint8_t *m, const uint8_t *c, size_t clen,
+                                const uint8_t n[24], const uint8_t k[32]);
+/*@ requires \valid(c + (0 .. mlen - 1)) && \valid_read(m + (0 .. mlen - 1));
+    requires c == m || \separated(c + (0 .. mlen - 1), m + (0 .. mlen - 1));
+    requires \valid_read(n + (0 .. 23));
+    requires \valid_read(pk + (0 .. 31)) && \valid_read(sk + (0 .. 31));
+    requires \separated(c + (0 .. mlen - 1), n + (0 .. 23));
+    assigns c[0 .. mlen - 1];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_box(uint8_t *c, const uint8_t *m, size_t mlen,
+                   const uint8_t n[24], const uint8_t pk[32],
+                   const uint8_t sk[32]);
+/*@ requires \valid(m + (0 .. clen - 1)) && \valid_read(c + (0 .. clen - 1));
+    requires m == c || \separated(m + (0 .. clen - 1), c + (0 .. clen - 1));
+    requires \valid_read(n + (0 .. 23));
+    requires \valid_read(pk + (0 .. 31)) && \valid_read(sk + (0 .. 31));
+    requires \separated(m + (0 .. clen - 1), n + (0 .. 23));
+    assigns m[0 .. clen - 1];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_box_open(uint8_t *m, const uint8_t *c, size_t clen,
+                        const uint8_t n[24], const uint8_t pk[32],
+                        const uint8_t sk[32]);
+/*@ requires \valid(c + (0 .. mlen + 15)) && \valid_read(m + (0 .. mlen - 1));
+    requires c == m || \separated(c + (0 .. mlen + 15), m + (0 .. mlen - 1));
+    requires \valid_read(n + (0 .. 23)) && \valid_read(k + (0 .. 31));
+    requires \separated(c + (0 .. mlen + 15), n + (0 .. 23));
+    assigns c[0 .. mlen + 15];
+    ensures \result == 0; */
+int qed_crypto_box_easy_afternm(uint8_t *c, const uint8_t *m, size_t mlen,
+                                const uint8_t n[24], const uint8_t k[32]);
+/*@ requires \valid_read(c + (0 .. clen - 1)) && \valid(m + (0 .. clen - 17));
+    requires m == c ==> \valid(m + (0 .. clen - 1));
+    requires m == c || \separated(m + (0 .. clen - 17), c + (0 .. clen - 1));
+    requires \valid_read(n + (0 .. 23)) && \valid_read(k + (0 .. 31));
+    requires \separated(m + (0 .. clen - 17), n + (0 .. 23));
+    requires \separated(c + (0 .. clen - 1), n + (0 .. 23));
+    assigns m[0 .. (m == c ? clen - 1 : clen - 17)];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_box_open_easy_afternm(uint8_t *m, const uint8_t *c,
+                                     size_t clen, const uint8_t n[24],
+                                     const uint8_t k[32]);
+/*@ requires \valid(c + (0 .. mlen + 15)) && \valid_read(m + (0 .. mlen - 1));
+    requires c == m || \separated(c + (0 .. mlen + 15), m + (0 .. mlen - 1));
+    requires \valid_read(n + (0 .. 23));
+    requires \valid_read(pk + (0 .. 31)) && \valid_read(sk + (0 .. 31));
+    requires \separated(c + (0 .. mlen + 15), n + (0 .. 23));
+    assigns c[0 .. mlen + 15];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_box_easy(uint8_t *c, const uint8_t *m, size_t mlen,
+                        const uint8_t n[24], const uint8_t pk[32],
+                        const uint8_t sk[32]);
+/*@ requires \valid_read(c + (0 .. clen - 1)) && \valid(m + (0 .. clen - 17));
+    requires m == c ==> \valid(m + (0 .. clen - 1));
+    requires m == c || \separated(m + (0 .. clen - 17), c + (0 .. clen - 1));
+    requires \valid_read(n + (0 .. 23));
+    requires \valid_read(pk + (0 .. 31)) && \valid_read(sk + (0 .. 31));
+    requires \separated(m + (0 .. clen - 17), n + (0 .. 23));
+    requires \separated(c + (0 .. clen - 1), n + (0 .. 23));
+    assigns m[0 .. (m == c ? clen - 1 : clen - 17)];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_box_open_easy(uint8_t *m, const uint8_t *c, size_t clen,
+                             const uint8_t n[24], const uint8_t pk[32],
+                             const uint8_t sk[32]);
+/*@ requires \valid(pk + (0 .. 31)) && \valid(sk + (0 .. 31));
+    requires \separated(pk + (0 .. 31), sk + (0 .. 31));
+    assigns pk[0 .. 31], sk[0 .. 31];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_box_keypair(uint8_t pk[32], uint8_t sk[32]);
+/* ---- end of secretbox, box ---- */
+
 #ifdef __cplusplus
 }
 #endif
