@@ -1,5 +1,5 @@
-/* Salsa20 on 8 blocks at once with AVX2 (salsa20_simd_impl.h): rotations
- * by two shifts and an OR (AVX2 has no 32-bit rotate).
+/* Salsa20 on 16 (then 8) blocks at once with AVX2 (salsa20_simd_impl.h):
+ * rotations by two shifts and an OR (AVX2 has no 32-bit rotate).
  *
  * Outside the proof (intrinsics; see proof/outside.txt): the contract is
  * the one of nacl/salsa20.h, and tests/test_nacl_salsa20.c checks the
@@ -17,5 +17,6 @@
 #define SALSA_ROTL(v, n) \
   _mm256_or_si256(_mm256_slli_epi32((v), (n)), _mm256_srli_epi32((v), 32 - (n)))
 #define SALSA_NAME qed_salsa20_xor_blocks_avx2
+#define SALSA_TWO_SETS 1
 
 #include "nacl/simd/salsa20_simd_impl.h"
