@@ -4,7 +4,7 @@
  *     16-byte k" constant, the 256-bit ones through the stream functions
  *     too), the 32-bit counter crossings (_xor_ic), and the 96 XSalsa20
  *     vectors generated with NaCl;
- *   - libsodium's NaCl tests core1..core6, stream (lines 1-66), stream2,
+ *   - libsodium's NaCl tests core1..core6, stream (all 83 lines), stream2,
  *     stream3, stream4 (their .exp files; the inputs are libsodium's test
  *     arrays, copied below);
  *   - every length 0 .. 300 and around the multiples of 64 up to 1100:
@@ -449,8 +449,10 @@ static void test_libsodium(const char *dir)
 
   /* stream: SHA-256 of 4 MiB of XSalsa20; then _xor_ic from blocks 0 and
    * 1 over the first 4000 bytes; then lines 3..66: the first i bytes of
-   * the keystream over 64 bytes of value i.  (Lines 67 on come from
-   * later additions to libsodium's test whose source we do not have.) */
+   * the keystream over 64 bytes of value i; line 67: 192 bytes from block
+   * 2^32 - 1; lines 68..83: 17 blocks from block 2^32 - i, i = 16 .. 1
+   * (the counter's carry into its high word, at every position of the
+   * 8- and 16-block SIMD passes). */
   s = read_file(dir, "stream.exp");
   qed_crypto_stream(big, BIG, nonce, firstkey);
   sha256(h, big, BIG);
@@ -477,6 +479,23 @@ static void test_libsodium(const char *dir)
       test_check(&t, exp_line(s, 3 + i, line, sizeof line) == 0 &&
                  !strcmp(hex, line) && !memcmp(buf, ks64, (size_t)i),
                  "stream line %d", 3 + i);
+    }
+    {
+      static char hexl[2 * 17 * 64 + 1], linel[2 * 17 * 64 + 8];
+      memset(big, 0, 192);
+      qed_crypto_stream_xsalsa20_xor_ic(big, big, 192, nonce, 0xffffffffull,
+                                        firstkey);
+      tohex(hexl, big, 192);
+      test_check(&t, exp_line(s, 67, linel, sizeof linel) == 0 &&
+                 !strcmp(hexl, linel), "stream line 67");
+      for (int i = 16; i > 0; i--) {
+        memset(big, 0, 17 * 64);
+        qed_crypto_stream_xsalsa20_xor_ic(big, big, 17 * 64, nonce,
+                                          (1ull << 32) - (unsigned)i, firstkey);
+        tohex(hexl, big, 17 * 64);
+        test_check(&t, exp_line(s, 84 - i, linel, sizeof linel) == 0 &&
+                   !strcmp(hexl, linel), "stream line %d", 84 - i);
+      }
     }
   }
   free(s);
