@@ -88,16 +88,30 @@ static qed_poly1305_acc poly_blocks(qed_poly1305_acc h, qed_poly1305_key r,
   return qed_poly1305_blocks_portable(h, r, m, len, hibit);
 }
 
-void qed_poly1305_init(qed_poly1305_ctx *ctx, const uint8_t key[32])
+/* r from the first half of the key, clamped (RFC 8439 2.5: the top 4 bits
+ * of bytes 3, 7, 11, 15 and the low 2 bits of bytes 4, 8, 12 cleared), in
+ * radix 2^44 */
+/*@ requires \valid_read(key + (0 .. 15));
+    assigns \nothing;
+    ensures poly_r_ok(\result); */
+static qed_poly1305_key poly_clamp(const uint8_t *key)
 {
-  /* clamping (RFC 8439 2.5): the top 4 bits of bytes 3, 7, 11, 15 and the
-   * low 2 bits of bytes 4, 8, 12 of r cleared */
   const uint64_t t0 = qed_load64_le(key) & (uint64_t)0x0ffffffc0fffffffu;
   const uint64_t t1 = qed_load64_le(key + 8) & (uint64_t)0x0ffffffc0ffffffcu;
+  qed_poly1305_key r;
+  r.r0 = t0 % POLY_2_44;
+  r.r1 = t0 / POLY_2_44 + (t1 % POLY_2_24) * POLY_2_20;
+  r.r2 = t1 / POLY_2_24;
+  return r;
+}
+
+void qed_poly1305_init(qed_poly1305_ctx *ctx, const uint8_t key[32])
+{
+  const qed_poly1305_key r = poly_clamp(key);
   size_t i;
-  ctx->r[0] = t0 % POLY_2_44;
-  ctx->r[1] = t0 / POLY_2_44 + (t1 % POLY_2_24) * POLY_2_20;
-  ctx->r[2] = t1 / POLY_2_24;
+  ctx->r[0] = r.r0;
+  ctx->r[1] = r.r1;
+  ctx->r[2] = r.r2;
   ctx->h[0] = 0;
   ctx->h[1] = 0;
   ctx->h[2] = 0;
@@ -194,17 +208,35 @@ int qed_poly1305_final(qed_poly1305_ctx *ctx, uint8_t tag[16])
   return 0;
 }
 
+/* The one-shot form works on the message in place, without a context:
+ * the whole blocks, then the last partial block padded in a local buffer
+ * (wiped), so a short message pays for no buffering. */
 int qed_crypto_onetimeauth(uint8_t out[16], const uint8_t *in, size_t inlen,
                            const uint8_t k[32])
 {
-  qed_poly1305_ctx ctx;
-  int rc;
-  qed_poly1305_init(&ctx, k);
-  rc = qed_poly1305_update(&ctx, in, inlen);
-  //@ assert rc == 0;
-  rc = qed_poly1305_final(&ctx, out);
-  //@ assert rc == 0;
-  return rc;
+  const qed_poly1305_key r = poly_clamp(k);
+  const size_t full = inlen - inlen % 16u;
+  qed_poly1305_acc h = { 0, 0, 0 };
+  uint8_t last[16];
+  size_t i;
+  h = poly_blocks(h, r, in, full, POLY_2_40);
+  if (full < inlen) {
+    /*@ loop invariant 0 <= i <= 16;
+        loop assigns i, last[0 .. 15];
+        loop variant 16 - i; */
+    for (i = 0; i < 16u; i++)
+      last[i] = 0;
+    /*@ loop invariant 0 <= i <= inlen - full;
+        loop assigns i, last[0 .. 15];
+        loop variant inlen - full - i; */
+    for (i = 0; i < inlen - full; i++)
+      last[i] = in[full + i];
+    last[inlen - full] = 1;
+    h = poly_blocks(h, r, last, 16u, 0);
+    qed_zeroize(last, sizeof last);
+  }
+  qed_poly1305_emit(out, h, qed_load64_le(k + 16), qed_load64_le(k + 24));
+  return 0;
 }
 
 int qed_crypto_onetimeauth_verify(const uint8_t h[16], const uint8_t *in,
