@@ -578,7 +578,7 @@ static int acc_same(qed_poly1305_acc a, qed_poly1305_acc b)
 static void simd_equiv(void)
 {
 #if defined(__x86_64__)
-  static uint8_t m[3000];
+  static uint8_t m[5000];
   const char *be = qed_backend_name();
   const int avx2 = strcmp(be, "avx2") == 0 || strcmp(be, "avx512") == 0;
   const int avx512 = strcmp(be, "avx512") == 0;

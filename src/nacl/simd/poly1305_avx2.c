@@ -1,10 +1,14 @@
-/* Poly1305 on AVX2: four blocks side by side (outside the proof: vector
- * intrinsics; listed in proof/outside.txt).
+/* Poly1305 on AVX2: four blocks side by side, in two independent sets
+ * (outside the proof: vector intrinsics; listed in proof/outside.txt).
  *
- * The len / 64 groups of four full blocks are split over four lanes: lane j
- * accumulates blocks j, j + 4, j + 8, ..., each step H = H * r^4 + M, and at
- * the end the lanes are multiplied by r^4, r^3, r^2, r (the powers that
- * make the sum equal to the serial Horner evaluation) and added.  Limbs are
+ * The groups of eight full blocks are split over two sets of four lanes:
+ * lane j of the first set accumulates blocks j, j + 8, j + 16, ..., lane j
+ * of the second blocks j + 4, j + 12, ...; each step is H = H * r^8 + M
+ * for both (two chains the pipeline overlaps), and at the end the lanes
+ * are multiplied by r^8, r^7, ..., r (the powers that make the sum equal to
+ * the serial Horner evaluation) and added.  A run of exactly four blocks
+ * uses one set and r^4 .. r; a last group of four after the groups of
+ * eight goes to the serial loop.  Limbs are
  * radix 2^26 in 64-bit lanes, so every product is one VPMULUDQ (32 x 32 ->
  * 64 bits); 2^130 == 5 (mod p) folds the high products (the S = 5 R
  * multipliers).  Bounds: H limbs stay below 2^27 after each carry pass,
@@ -179,43 +183,67 @@ qed_poly1305_acc qed_poly1305_blocks_avx2(qed_poly1305_acc h,
                                           qed_poly1305_key r,
                                           const uint8_t *m, size_t len)
 {
-  const uint64_t r1[3] = { r.r0, r.r1, r.r2 };
-  uint64_t r2[3], r3[3], r4[3], l1[5], l2[5], l3[5], l4[5], hl[5], acc[5];
-  uint64_t hin[3] = { h.h0, h.h1, h.h2 };
+  uint64_t pw[9][3], l[9][5], hl[5], acc[5];
+  const uint64_t hin[3] = { h.h0, h.h1, h.h2 };
   __m256i H[5], M[5], D[5], R[5], S[5];
   size_t off;
   uint64_t lane[4];
-  int i;
+  int i, j;
   if (len < 64)
     return h;
-  mul44(r2, r1, r1);
-  mul44(r3, r2, r1);
-  mul44(r4, r3, r1);
-  to26(l1, r1);
-  to26(l2, r2);
-  to26(l3, r3);
-  to26(l4, r4);
+  /* r^1 .. r^8 */
+  pw[1][0] = r.r0;
+  pw[1][1] = r.r1;
+  pw[1][2] = r.r2;
+  for (j = 2; j <= 8; j++)
+    mul44(pw[j], pw[j - 1], pw[1]);
+  for (j = 1; j <= 8; j++)
+    to26(l[j], pw[j]);
   to26(hl, hin);
   /* the first four blocks, with h added to block 0 */
   poly_load4(H, m);
   for (i = 0; i < 5; i++)
     H[i] = _mm256_add_epi64(H[i], _mm256_set_epi64x(0, 0, 0, (long long)hl[i]));
-  /* each step: H = H r^4 + the next four blocks */
-  poly_splat(R, S, l4, l4, l4, l4);
-  for (off = 64; len - off >= 64; off += 64) {
+  off = 64;
+  if (len >= 128) {
+    /* two independent sets of four lanes (blocks 0-3 and 4-7 of each group
+     * of eight), each step H = H r^8 + the next blocks: the two chains of
+     * products and carries overlap in the pipeline */
+    __m256i G[5], E[5];
+    poly_load4(G, m + 64);
+    poly_splat(R, S, l[8], l[8], l[8], l[8]);
+    for (off = 128; len - off >= 128; off += 128) {
+      POLY_MUL(D, H, R, S);
+      POLY_MUL(E, G, R, S);
+      POLY_CARRY(D);
+      POLY_CARRY(E);
+      poly_load4(M, m + off);
+      for (i = 0; i < 5; i++)
+        H[i] = _mm256_add_epi64(D[i], M[i]);
+      poly_load4(M, m + off + 64);
+      for (i = 0; i < 5; i++)
+        G[i] = _mm256_add_epi64(E[i], M[i]);
+    }
+    /* blocks 0 .. 7 of the last group times r^8 .. r (lane order 0, 2, 1, 3) */
+    poly_splat(R, S, l[8], l[7], l[6], l[5]);
     POLY_MUL(D, H, R, S);
-    poly_load4(M, m + off);
-    POLY_CARRY(D);
+    poly_splat(R, S, l[4], l[3], l[2], l[1]);
+    POLY_MUL(E, G, R, S);
     for (i = 0; i < 5; i++)
-      H[i] = _mm256_add_epi64(D[i], M[i]);
+      D[i] = _mm256_add_epi64(D[i], E[i]);
+  } else {
+    /* one group of four: blocks 0 .. 3 times r^4 .. r */
+    poly_splat(R, S, l[4], l[3], l[2], l[1]);
+    POLY_MUL(D, H, R, S);
   }
-  /* lanes of blocks 0, 1, 2, 3 times r^4, r^3, r^2, r (lane order 0, 2, 1, 3) */
-  poly_splat(R, S, l4, l3, l2, l1);
-  POLY_MUL(D, H, R, S);
   POLY_CARRY(D);
   for (i = 0; i < 5; i++) {
     _mm256_storeu_si256((__m256i *)(void *)lane, D[i]);
     acc[i] = lane[0] + lane[1] + lane[2] + lane[3];
   }
-  return from26(acc);
+  h = from26(acc);
+  /* a last group of four blocks (len % 128 >= 64): the serial loop */
+  if (len - off >= 64)
+    h = qed_poly1305_blocks_portable(h, r, m + off, 64, POLY_2_40);
+  return h;
 }

@@ -7,7 +7,10 @@
  * lane j accumulates blocks j, j + 8, j + 16, ..., each step H = H * r^8 +
  * M, and at the end the lanes are multiplied by r^8, r^7, ..., r (the
  * powers that make the sum equal to the serial Horner evaluation) and
- * added.  Limbs are
+ * added.  Long runs use two such sets of lanes (blocks 0-7 and 8-15 of
+ * each group of sixteen, steps of r^16: two chains the pipeline overlaps);
+ * a last group of eight after the groups of sixteen goes to the serial
+ * loop.  Limbs are
  * radix 2^26 in 64-bit lanes, so every product is one VPMULUDQ (32 x 32 ->
  * 64 bits); 2^130 == 5 (mod p) folds the high products (the S = 5 R
  * multipliers).  Bounds: H limbs stay below 2^27 after each carry pass,
@@ -178,49 +181,98 @@ static inline void poly_splat(__m512i R[5], __m512i S[5], const uint64_t p[8][5]
   }
 }
 
+/* Runs of at least this many bytes use two sets of eight lanes (sixteen
+ * blocks a step, r^1 .. r^16); shorter ones one set (r^1 .. r^8), whose
+ * set-up costs less. */
+#define POLY_AVX512_TWO_SETS 2048u
+
 __attribute__((target("avx512f")))
 qed_poly1305_acc qed_poly1305_blocks_avx512(qed_poly1305_acc h,
                                             qed_poly1305_key r,
                                             const uint8_t *m, size_t len)
 {
-  uint64_t pw[9][3], l[9][5], hl[5], acc[5], fin[8][5], step[8][5];
+  uint64_t pw[17][3], l[17][5], hl[5], acc[5], p8[8][5];
   const uint64_t hin[3] = { h.h0, h.h1, h.h2 };
+  const int two = len >= POLY_AVX512_TWO_SETS;
+  const int top = two ? 16 : 8;
   __m512i H[5], M[5], D[5], R[5], S[5];
   size_t off;
   int i, j;
   if (len < 128)
     return h;
-  /* r^1 .. r^8 */
+  /* r^1 .. r^8 (r^16 with two sets) */
   pw[1][0] = r.r0;
   pw[1][1] = r.r1;
   pw[1][2] = r.r2;
-  for (j = 2; j <= 8; j++)
+  for (j = 2; j <= top; j++)
     mul44(pw[j], pw[j - 1], pw[1]);
-  for (j = 1; j <= 8; j++)
+  for (j = 1; j <= top; j++)
     to26(l[j], pw[j]);
   to26(hl, hin);
   /* the first eight blocks, with h added to block 0 (lane 0) */
   poly_load8(H, m);
   for (i = 0; i < 5; i++)
     H[i] = _mm512_add_epi64(H[i], _mm512_set_epi64(0, 0, 0, 0, 0, 0, 0, (long long)hl[i]));
-  /* each step: H = H r^8 + the next eight blocks */
-  for (j = 0; j < 8; j++)
-    for (i = 0; i < 5; i++) {
-      step[j][i] = l[8][i];
-      fin[j][i] = l[8 - j][i];   /* block j of the last group: r^(8 - j) */
+  if (two) {
+    /* two independent sets of eight lanes (blocks 0-7 and 8-15 of each
+     * group of sixteen), each step H = H r^16 + the next blocks */
+    __m512i G[5], E[5];
+    poly_load8(G, m + 128);
+    for (j = 0; j < 8; j++)
+      for (i = 0; i < 5; i++)
+        p8[j][i] = l[16][i];
+    poly_splat(R, S, (const uint64_t (*)[5])p8);
+    for (off = 256; len - off >= 256; off += 256) {
+      POLY_MUL(D, H, R, S);
+      POLY_MUL(E, G, R, S);
+      POLY_CARRY(D);
+      POLY_CARRY(E);
+      poly_load8(M, m + off);
+      for (i = 0; i < 5; i++)
+        H[i] = _mm512_add_epi64(D[i], M[i]);
+      poly_load8(M, m + off + 128);
+      for (i = 0; i < 5; i++)
+        G[i] = _mm512_add_epi64(E[i], M[i]);
     }
-  poly_splat(R, S, (const uint64_t (*)[5])step);
-  for (off = 128; len - off >= 128; off += 128) {
+    /* blocks 0 .. 15 of the last group times r^16 .. r */
+    for (j = 0; j < 8; j++)
+      for (i = 0; i < 5; i++)
+        p8[j][i] = l[16 - j][i];
+    poly_splat(R, S, (const uint64_t (*)[5])p8);
     POLY_MUL(D, H, R, S);
-    poly_load8(M, m + off);
-    POLY_CARRY(D);
+    for (j = 0; j < 8; j++)
+      for (i = 0; i < 5; i++)
+        p8[j][i] = l[8 - j][i];
+    poly_splat(R, S, (const uint64_t (*)[5])p8);
+    POLY_MUL(E, G, R, S);
     for (i = 0; i < 5; i++)
-      H[i] = _mm512_add_epi64(D[i], M[i]);
+      D[i] = _mm512_add_epi64(D[i], E[i]);
+  } else {
+    /* each step: H = H r^8 + the next eight blocks */
+    for (j = 0; j < 8; j++)
+      for (i = 0; i < 5; i++)
+        p8[j][i] = l[8][i];
+    poly_splat(R, S, (const uint64_t (*)[5])p8);
+    for (off = 128; len - off >= 128; off += 128) {
+      POLY_MUL(D, H, R, S);
+      poly_load8(M, m + off);
+      POLY_CARRY(D);
+      for (i = 0; i < 5; i++)
+        H[i] = _mm512_add_epi64(D[i], M[i]);
+    }
+    /* blocks 0 .. 7 of the last group times r^8 .. r */
+    for (j = 0; j < 8; j++)
+      for (i = 0; i < 5; i++)
+        p8[j][i] = l[8 - j][i];
+    poly_splat(R, S, (const uint64_t (*)[5])p8);
+    POLY_MUL(D, H, R, S);
   }
-  poly_splat(R, S, (const uint64_t (*)[5])fin);
-  POLY_MUL(D, H, R, S);
   POLY_CARRY(D);
   for (i = 0; i < 5; i++)
     acc[i] = (uint64_t)_mm512_reduce_add_epi64(D[i]);
-  return from26(acc);
+  h = from26(acc);
+  /* a last group of eight blocks after the groups of sixteen: serial */
+  if (len - off >= 128)
+    h = qed_poly1305_blocks_portable(h, r, m + off, 128, POLY_2_40);
+  return h;
 }
