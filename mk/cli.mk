@@ -1,0 +1,52 @@
+# The `qed` command (cli/, man page cli/qed.1).
+#
+#   make                 also builds $(BUILD)/qed (linked with libqed.a, so
+#                        the installed binary needs no shared library)
+#   make install         also installs $(PREFIX)/bin/qed and its man page
+#   make test-cli        tests/cli/test_cli.py against $(BUILD)/qed-san (the
+#                        tool built with ASan+UBSan) and $(BUILD)/qed; the
+#                        signify interoperability part needs signify-openbsd
+#                        (scripts/install-deps.sh), skipped with a notice
+#                        when it is absent
+#
+# The tool is not under src/ (not a proof unit) but is built with the same
+# warnings, against the public headers only.
+
+CLI_SRCS     := $(sort $(wildcard cli/*.c))
+CLI_HDRS     := $(wildcard cli/*.h)
+CLI_CFLAGS    = -std=c11 $(WARN) -Iinclude $(CFLAGS)
+BINDIR       ?= $(PREFIX)/bin
+MANDIR       ?= $(PREFIX)/share/man
+
+.PHONY: install-cli uninstall-cli test-cli
+all: $(BUILD)/qed
+install: install-cli
+uninstall: uninstall-cli
+FAMILY_CHECKS += test-cli
+
+$(BUILD)/qed: $(CLI_SRCS) $(CLI_HDRS) $(HEADERS) $(BUILD)/libqed.a
+	@mkdir -p $(@D)
+	$(CC) $(CLI_CFLAGS) $(CLI_SRCS) $(BUILD)/libqed.a -o $@
+
+# The library objects stay uninstrumented (test-sanitize covers them);
+# the tool's own code runs under the sanitizers in every test.
+$(BUILD)/qed-san: $(CLI_SRCS) $(CLI_HDRS) $(HEADERS) $(BUILD)/libqed.a
+	@mkdir -p $(@D)
+	$(CC) -std=c11 $(WARN) -Iinclude $(TESTS_SAN_FLAGS) $(CLI_SRCS) \
+	  $(BUILD)/libqed.a -o $@
+
+install-cli: $(BUILD)/qed
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(BUILD)/qed $(DESTDIR)$(BINDIR)/qed
+	install -m 644 cli/qed.1 $(DESTDIR)$(MANDIR)/man1/qed.1
+
+uninstall-cli:
+	rm -f $(DESTDIR)$(BINDIR)/qed $(DESTDIR)$(MANDIR)/man1/qed.1
+
+# The references (pycryptodome, pyskein) come from the shared virtualenv of
+# mk/diff.mk, read after this file: hence make venv in the recipe.  The
+# sanitizer build runs everything, the plain build the quick subset.
+test-cli: $(BUILD)/qed $(BUILD)/qed-san
+	+$(MAKE) --no-print-directory venv
+	QED_CLI=$(BUILD)/qed-san $(VENV_PYTHON) tests/cli/test_cli.py
+	QED_CLI=$(BUILD)/qed QED_CLI_QUICK=1 $(VENV_PYTHON) tests/cli/test_cli.py
