@@ -14,6 +14,10 @@
  *     AD and message lengths 0..300 and longer, and the library's own
  *     dispatched GCM (one-shot and streaming in random pieces) against the
  *     portable assembly;
+ *   - GCM's fused step (qed_aes_gcm_blocks: AES-NI's interleaved form and
+ *     the dispatched one) against ctr32 + GHASH on the portable code, both
+ *     directions, in place or not, counters near 2^32, every block count
+ *     0 .. 40 and longer;
  *   - the dispatched bulk operations (whatever QED_BACKEND chose).
  *
  * A backend runs only when the CPU has its instructions
@@ -232,6 +236,70 @@ static void counters(void)
   qed_aes_wipe(&ctx);
 }
 
+/* ---- GCM's fused step against the two portable operations ---- */
+typedef void (*gcm_blocks_fn)(const qed_aes_ctx *, const qed_ghash_key *,
+                              uint8_t *, uint8_t *, uint8_t *,
+                              const uint8_t *, size_t, int);
+
+static void gcm_blocks_one(const char *name, gcm_blocks_fn f, gkey_fn gkey,
+                           const qed_aes_ctx *ctx, size_t nblocks, int decrypt)
+{
+  uint8_t h[16], y0[16], c0[16], yw[16], cw[16], yg[16], cg[16];
+  qed_ghash_key kw, kg;
+  const size_t len = 16 * nblocks, so = rnd(16), oo = rnd(16);
+  const int inplace = (int)rnd(2);
+  uint8_t *in = src + so, *w = want + oo, *g = got + oo;
+  rnd_bytes(h, 16);
+  rnd_bytes(y0, 16);
+  rnd_bytes(c0, 16);
+  if (rnd(3) == 0)
+    c0[12] = c0[13] = c0[14] = 0xff;          /* the 32-bit counter wraps */
+  rnd_bytes(in, len);
+  PORTABLE.gkey(&kw, h);
+  gkey(&kg, h);
+  memcpy(yw, y0, 16);
+  memcpy(cw, c0, 16);
+  memcpy(yg, y0, 16);
+  memcpy(cg, c0, 16);
+  if (decrypt) {
+    PORTABLE.ghash(&kw, yw, in, nblocks);
+    PORTABLE.ctr32(ctx, cw, w, in, nblocks);
+  } else {
+    PORTABLE.ctr32(ctx, cw, w, in, nblocks);
+    PORTABLE.ghash(&kw, yw, w, nblocks);
+  }
+  memcpy(g, in, len);
+  f(ctx, &kg, yg, cg, g, inplace ? g : in, nblocks, decrypt);
+  test_check(&T, memcmp(w, g, len) == 0 && memcmp(yw, yg, 16) == 0 &&
+                 memcmp(cw, cg, 16) == 0,
+             "%s gcm_blocks %zu blocks, decrypt %d, inplace %d", name, nblocks,
+             decrypt, inplace);
+}
+
+static void gcm_blocks(void)
+{
+  static const size_t keylens[3] = { 16, 24, 32 };
+  qed_aes_ctx ctx;
+  uint8_t key[32];
+  for (int k = 0; k < 1200; k++) {
+    const size_t nb = k < 41 * 3 ? (size_t)(k / 3)
+                    : (k % 25 == 0 ? 200 + rnd(MAXBLK - 199) : rnd(100));
+    rnd_bytes(key, 32);
+    qed_aes_init(&ctx, key, keylens[k % 3]);
+    for (int d = 0; d < 2; d++) {
+      gcm_blocks_one("dispatched", qed_aes_gcm_blocks, qed_ghash_key_init, &ctx,
+                     nb, d);
+#if HAVE_X86
+      for (size_t b = 0; b < nbackends; b++)
+        if (backends[b] == &AESNI)
+          gcm_blocks_one("aesni", qed_aes_gcm_blocks_aesni,
+                         qed_ghash_key_init_aesni, &ctx, nb, d);
+#endif
+    }
+  }
+  qed_aes_wipe(&ctx);
+}
+
 /* ---- GCM assembled from one backend's bulk operations ---- */
 static void gcm_on(const backend *be, const qed_aes_ctx *ctx, uint8_t *c,
                    uint8_t tag[16], const uint8_t *m, size_t mlen,
@@ -359,6 +427,7 @@ int main(int argc, char **argv)
   find_backends();
   bulk();
   counters();
+  gcm_blocks();
   gcm();
   return test_finish(&T);
 }

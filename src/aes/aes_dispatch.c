@@ -150,3 +150,25 @@ void qed_ghash_blocks(const qed_ghash_key *key, uint8_t *y, const uint8_t *in,
 #endif
   qed_ghash_blocks_portable(key, y, in, nblocks);
 }
+
+/* Fused on AES-NI; elsewhere the two operations in the order of the
+ * contract (decrypting, GHASH reads the ciphertext before CTR overwrites
+ * it in place). */
+void qed_aes_gcm_blocks(const qed_aes_ctx *ctx, const qed_ghash_key *key,
+                        uint8_t *y, uint8_t *ctr, uint8_t *out,
+                        const uint8_t *in, size_t nblocks, int decrypt)
+{
+#if QED_HAVE_AES_HW
+  if (qed_aes_backend() == QED_AES_AESNI) {
+    qed_aes_gcm_blocks_aesni(ctx, key, y, ctr, out, in, nblocks, decrypt);
+    return;
+  }
+#endif
+  if (decrypt) {
+    qed_ghash_blocks(key, y, in, nblocks);
+    qed_aes_ctr32_blocks(ctx, ctr, out, in, nblocks);
+  } else {
+    qed_aes_ctr32_blocks(ctx, ctr, out, in, nblocks);
+    qed_ghash_blocks(key, y, out, nblocks);
+  }
+}

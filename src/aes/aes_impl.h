@@ -17,12 +17,13 @@
  * ---- The backend interface ----
  * Every public function reaches the cipher only through the bulk
  * operations declared below (the "dispatch" names).  aes_dispatch.c maps
- * each to a backend's implementation; today there is one, *_portable.  A
- * hardware backend (AES-NI + PCLMULQDQ, VAES + VPCLMULQDQ) lives in
- * src/aes/simd/ (outside the proof: listed in proof/outside.txt), compiled
- * with its own -m flags, and must provide, with exactly the contracts and
- * the bytes of the portable functions (the tests compare every backend with
- * the portable one):
+ * each to a backend's implementation: *_portable (proven), or a hardware
+ * backend (AES-NI + PCLMULQDQ: *_aesni, VAES + VPCLMULQDQ: *_vaes) in
+ * src/aes/simd/ (outside the proof: listed in proof/outside.txt; declared
+ * with these contracts in simd/aes_hw.h; per-function target attributes),
+ * which provides, with exactly the contracts and the bytes of the portable
+ * functions (tests/test_aes_equiv.c compares every backend with the
+ * portable one):
  *
  *   qed_aes_encrypt_blocks_<b>        ECB encryption of nblocks blocks
  *   qed_aes_decrypt_blocks_<b>        ECB decryption
@@ -35,6 +36,14 @@
  *                                     fill key->hw with powers of H; h[]
  *                                     must hold H as the portable code does)
  *   qed_ghash_blocks_<b>              y = (y ^ X_i) * H over whole blocks
+ *
+ * and may provide
+ *
+ *   qed_aes_gcm_blocks_<b>            GCM over whole blocks: ctr32 and
+ *                                     GHASH of the ciphertext in one pass
+ *                                     (the AES rounds and the carry-less
+ *                                     products interleaved); without it the
+ *                                     dispatcher makes the two calls
  *
  * The key material comes from qed_aes_ctx: rk_enc (AESENC order) and
  * rk_dec (AESDEC order, already through InvMixColumns), rounds; the
@@ -155,6 +164,24 @@ void qed_ghash_key_init(qed_ghash_key *key, const uint8_t *h);
     assigns y[0 .. 15]; */
 void qed_ghash_blocks(const qed_ghash_key *key, uint8_t *y, const uint8_t *in,
                       size_t nblocks);
+
+/* GCM's step over whole blocks, counter ctr32 (GCM's inc32): encrypting
+ * (decrypt == 0), out = in XOR the keystream and then y = GHASH over out;
+ * decrypting, y = GHASH over in and then out = in XOR the keystream.  The
+ * same as qed_aes_ctr32_blocks and qed_ghash_blocks in that order, which
+ * is what the dispatcher calls for backends without a fused form. */
+/*@ requires \valid_read(ctx) && qed_aes_ready(ctx) && \valid_read(key);
+    requires \valid(y + (0 .. 15)) && \valid(ctr + (0 .. 15));
+    requires \valid(out + (0 .. 16 * nblocks - 1));
+    requires \valid_read(in + (0 .. 16 * nblocks - 1));
+    requires out == in || \separated(out + (0 .. 16 * nblocks - 1), in + (0 .. 16 * nblocks - 1));
+    requires \separated(out + (0 .. 16 * nblocks - 1), ctx, key, y + (0 .. 15), ctr + (0 .. 15));
+    requires \separated(y + (0 .. 15), ctr + (0 .. 15), ctx, key, in + (0 .. 16 * nblocks - 1));
+    requires \separated(ctr + (0 .. 15), ctx, key, in + (0 .. 16 * nblocks - 1));
+    assigns out[0 .. 16 * nblocks - 1], y[0 .. 15], ctr[0 .. 15]; */
+void qed_aes_gcm_blocks(const qed_aes_ctx *ctx, const qed_ghash_key *key,
+                        uint8_t *y, uint8_t *ctr, uint8_t *out,
+                        const uint8_t *in, size_t nblocks, int decrypt);
 
 /* ---- the portable implementations (same contracts) ---- */
 /*@ requires \valid_read(ctx) && qed_aes_ready(ctx);

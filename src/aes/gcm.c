@@ -8,9 +8,12 @@
  *
  * The state buffers a partial GHASH block (AD, then ciphertext) and the
  * keystream of a partial block, so any split of AD and message gives the
- * one-shot bytes.  Long messages go in chunks: GHASH and CTR of a chunk
+ * one-shot bytes.  On a block boundary the whole blocks go to
+ * qed_aes_gcm_blocks in one call (CTR and GHASH of the ciphertext,
+ * interleaved on AES-NI); otherwise in chunks: GHASH and CTR of a chunk
  * while it is in cache (for decryption GHASH first: in place, the
- * ciphertext is gone once CTR has run).
+ * ciphertext is gone once CTR has run), which brings the stream back to a
+ * block boundary.
  *
  * One-shot decryption runs the same code, then keeps or zeroes the whole
  * plaintext through a mask built from the constant-time tag comparison:
@@ -245,11 +248,18 @@ static int update(qed_aes_gcm_state *st, const qed_aes_ctx *ctx, uint8_t *out,
       loop variant len - done; */
   while (done < len) {
     size_t n = len - done < CHUNK ? len - done : CHUNK;
-    if (phase == PHASE_DECRYPT)
-      absorb(st, in + done, n);
-    keystream(st, ctx, out + done, in + done, n);
-    if (phase == PHASE_ENCRYPT)
-      absorb(st, out + done, n);
+    if (st->bufpos == 0 && st->kspos == 16 && len - done >= 16) {
+      /* on a block boundary: every whole block in one fused pass */
+      n = 16 * ((len - done) / 16);
+      qed_aes_gcm_blocks(ctx, &st->key, st->y, st->ctr, out + done,
+                         in + done, n / 16, phase == PHASE_DECRYPT);
+    } else {
+      if (phase == PHASE_DECRYPT)
+        absorb(st, in + done, n);
+      keystream(st, ctx, out + done, in + done, n);
+      if (phase == PHASE_ENCRYPT)
+        absorb(st, out + done, n);
+    }
     done += n;
   }
   return 0;

@@ -10,7 +10,10 @@
  *   aes_cpu.c   qed_aes_backend(): which of the two the CPU has
  *
  * CBC encryption is serial (each block needs the previous one): the
- * AES-NI function serves the VAES level too.
+ * AES-NI function serves the VAES level too.  GCM's fused step
+ * (qed_aes_gcm_blocks) exists for AES-NI only: there, interleaving the
+ * AES rounds with GHASH pays; VAES runs its CTR and GHASH separately (each
+ * already far ahead of the target), through the dispatcher's two calls.
  *
  * Each provides the bulk operations of aes_impl.h with exactly the
  * contracts (and the bytes) of the portable ones; they are declared here,
@@ -115,6 +118,20 @@ void qed_ghash_key_init_aesni(qed_ghash_key *key, const uint8_t *h);
     assigns y[0 .. 15]; */
 void qed_ghash_blocks_aesni(const qed_ghash_key *key, uint8_t *y,
                             const uint8_t *in, size_t nblocks);
+
+/*@ requires \valid_read(ctx) && qed_aes_ready(ctx) && \valid_read(key);
+    requires \valid(y + (0 .. 15)) && \valid(ctr + (0 .. 15));
+    requires \valid(out + (0 .. 16 * nblocks - 1));
+    requires \valid_read(in + (0 .. 16 * nblocks - 1));
+    requires out == in || \separated(out + (0 .. 16 * nblocks - 1), in + (0 .. 16 * nblocks - 1));
+    requires \separated(out + (0 .. 16 * nblocks - 1), ctx, key, y + (0 .. 15), ctr + (0 .. 15));
+    requires \separated(y + (0 .. 15), ctr + (0 .. 15), ctx, key, in + (0 .. 16 * nblocks - 1));
+    requires \separated(ctr + (0 .. 15), ctx, key, in + (0 .. 16 * nblocks - 1));
+    assigns out[0 .. 16 * nblocks - 1], y[0 .. 15], ctr[0 .. 15]; */
+void qed_aes_gcm_blocks_aesni(const qed_aes_ctx *ctx,
+                              const qed_ghash_key *key, uint8_t *y,
+                              uint8_t *ctr, uint8_t *out, const uint8_t *in,
+                              size_t nblocks, int decrypt);
 
 /* ---- VAES + VPCLMULQDQ (aes_vaes.c) ---- */
 /*@ requires \valid_read(ctx) && qed_aes_ready(ctx);

@@ -368,17 +368,24 @@ HELPER __m128i gfmul(__m128i a, __m128i h)
   return finish(acc);
 }
 
+/* H^1 .. H^8 in three rounds of independent products (H^2; H^3, H^4;
+ * H^5 .. H^8) rather than a chain of seven: GCM makes a key per message. */
 TARGET void qed_ghash_key_init_aesni(qed_ghash_key *key, const uint8_t *h)
 {
-  const __m128i rev = rev128();
-  const __m128i h1 = _mm_shuffle_epi8(LOAD(h), rev);
-  __m128i p = h1;
+  __m128i p[9];
   qed_ghash_key_init_portable(key, h);
+  p[1] = _mm_shuffle_epi8(LOAD(h), rev128());
+  p[2] = gfmul(p[1], p[1]);
+  p[3] = gfmul(p[2], p[1]);
+  p[4] = gfmul(p[2], p[2]);
+  p[5] = gfmul(p[4], p[1]);
+  p[6] = gfmul(p[4], p[2]);
+  p[7] = gfmul(p[4], p[3]);
+  p[8] = gfmul(p[4], p[4]);
+  UNROLL
   for (int i = 1; i <= 8; i++) {
-    if (i > 1)
-      p = gfmul(p, h1);
-    STORE(key->hw + 16 * (16 - i), p);
-    STORE(key->hw + 16 * (8 - i), _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e)));
+    STORE(key->hw + 16 * (16 - i), p[i]);
+    STORE(key->hw + 16 * (8 - i), _mm_xor_si128(p[i], _mm_shuffle_epi32(p[i], 0x4e)));
   }
 }
 
@@ -403,4 +410,120 @@ TARGET void qed_ghash_blocks_aesni(const qed_ghash_key *key, uint8_t *y,
     nblocks -= n;
   }
   STORE(y, _mm_shuffle_epi8(acc, rev));
+}
+
+/* ---- GCM: CTR and GHASH interleaved ----
+ * The AES rounds of eight blocks leave the multiplier idle and GHASH
+ * leaves the AES unit idle, so each round of a group of eight also does
+ * one block of GHASH: of the previous group's ciphertext when encrypting
+ * (its ciphertext exists only after its rounds), of the group's own input
+ * when decrypting (read before any plaintext is stored: out == in works).
+ * Fewer than eight blocks, and what is left after the groups, go through
+ * the two separate functions above. */
+
+HELPER void gcm_ctr_blocks(__m128i b[8], __m128i base, __m128i swap)
+{
+  UNROLL
+  for (int j = 0; j < 8; j++)
+    b[j] = _mm_shuffle_epi8(_mm_add_epi32(base, _mm_set_epi32(j, 0, 0, 0)),
+                            swap);
+}
+
+/* y' = (y + X_0) H^8 + X_1 H^7 + ... + X_7 H, the eight AES rounds 1 .. 8
+ * of b (the keystream of the next group) done alongside. */
+HELPER __m128i gcm_group(const uint8_t *rk, unsigned nr, __m128i b[8],
+                         const uint8_t *hw, __m128i y, const uint8_t *x)
+{
+  const __m128i rev = rev128();
+  acc128 a = { _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128() };
+  __m128i k = LOAD(rk);
+  unsigned r;
+  ROUND8(_mm_xor_si128, b, k);
+  for (r = 1; r <= 8; r++) {
+    const unsigned j = r - 1;
+    __m128i xj = _mm_shuffle_epi8(LOAD(x + 16 * j), rev);
+    k = LOAD(rk + 16 * r);
+    ROUND8(_mm_aesenc_si128, b, k);
+    if (j == 0)
+      xj = _mm_xor_si128(xj, y);
+    mul_acc(&a, xj, LOAD(hw + 128 + 16 * j), LOAD(hw + 16 * j));
+  }
+  for (; r < nr; r++) {
+    k = LOAD(rk + 16 * r);
+    ROUND8(_mm_aesenc_si128, b, k);
+  }
+  k = LOAD(rk + 16 * nr);
+  ROUND8(_mm_aesenclast_si128, b, k);
+  return finish(a);
+}
+
+TARGET void qed_aes_gcm_blocks_aesni(const qed_aes_ctx *ctx,
+                                     const qed_ghash_key *key, uint8_t *y,
+                                     uint8_t *ctr, uint8_t *out,
+                                     const uint8_t *in, size_t nblocks,
+                                     int decrypt)
+{
+  const uint8_t *rk = ctx->rk_enc;
+  const unsigned nr = ctx->rounds;
+  const __m128i rev = rev128(), swap = rev32last();
+  __m128i base = _mm_shuffle_epi8(LOAD(ctr), swap);
+  __m128i acc = _mm_shuffle_epi8(LOAD(y), rev);
+  __m128i b[8];
+  const __m128i eight = _mm_set_epi32(8, 0, 0, 0);
+  if (nblocks >= 8) {
+    if (decrypt) {
+      /* GHASH of each group's ciphertext alongside its own keystream */
+      for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
+        gcm_ctr_blocks(b, base, swap);
+        acc = gcm_group(rk, nr, b, key->hw, acc, in);
+        UNROLL
+        for (int j = 0; j < 8; j++)
+          STORE(out + 16 * j, _mm_xor_si128(b[j], LOAD(in + 16 * j)));
+        base = _mm_add_epi32(base, eight);
+      }
+    } else {
+      /* the first group alone, then each group with the GHASH of the
+       * previous one's ciphertext, then that of the last group */
+      gcm_ctr_blocks(b, base, swap);
+      enc8(rk, nr, b);
+      UNROLL
+      for (int j = 0; j < 8; j++)
+        STORE(out + 16 * j, _mm_xor_si128(b[j], LOAD(in + 16 * j)));
+      base = _mm_add_epi32(base, eight);
+      nblocks -= 8;
+      in += 128;
+      out += 128;
+      for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
+        gcm_ctr_blocks(b, base, swap);
+        acc = gcm_group(rk, nr, b, key->hw, acc, out - 128);
+        UNROLL
+        for (int j = 0; j < 8; j++)
+          STORE(out + 16 * j, _mm_xor_si128(b[j], LOAD(in + 16 * j)));
+        base = _mm_add_epi32(base, eight);
+      }
+      {
+        acc128 a = { _mm_setzero_si128(), _mm_setzero_si128(),
+                     _mm_setzero_si128() };
+        UNROLL
+        for (int j = 0; j < 8; j++) {
+          __m128i xj = _mm_shuffle_epi8(LOAD(out - 128 + 16 * j), rev);
+          if (j == 0)
+            xj = _mm_xor_si128(xj, acc);
+          mul_acc(&a, xj, LOAD(key->hw + 128 + 16 * j), LOAD(key->hw + 16 * j));
+        }
+        acc = finish(a);
+      }
+    }
+    STORE(ctr, _mm_shuffle_epi8(base, swap));
+    STORE(y, _mm_shuffle_epi8(acc, rev));
+  }
+  if (nblocks > 0) {
+    if (decrypt) {
+      qed_ghash_blocks_aesni(key, y, in, nblocks);
+      qed_aes_ctr32_blocks_aesni(ctx, ctr, out, in, nblocks);
+    } else {
+      qed_aes_ctr32_blocks_aesni(ctx, ctr, out, in, nblocks);
+      qed_ghash_blocks_aesni(key, y, out, nblocks);
+    }
+  }
 }
