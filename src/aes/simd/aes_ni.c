@@ -354,6 +354,22 @@ HELPER __m128i reduce(__m128i lo, __m128i hi)
   return _mm_xor_si128(_mm_xor_si128(hi, lo), r);
 }
 
+/* acc += a * h, schoolbook (four products, no Karatsuba operand): acc->mid
+ * then holds the whole middle term. */
+HELPER void mul_acc4(acc128 *acc, __m128i a, __m128i h)
+{
+  acc->lo = _mm_xor_si128(acc->lo, _mm_clmulepi64_si128(a, h, 0x00));
+  acc->hi = _mm_xor_si128(acc->hi, _mm_clmulepi64_si128(a, h, 0x11));
+  acc->mid = _mm_xor_si128(acc->mid, _mm_xor_si128(_mm_clmulepi64_si128(a, h, 0x01),
+                                                   _mm_clmulepi64_si128(a, h, 0x10)));
+}
+
+HELPER __m128i finish4(acc128 acc)
+{
+  return reduce(_mm_xor_si128(acc.lo, _mm_slli_si128(acc.mid, 8)),
+                _mm_xor_si128(acc.hi, _mm_srli_si128(acc.mid, 8)));
+}
+
 HELPER __m128i finish(acc128 acc)
 {
   const __m128i mid = _mm_xor_si128(acc.mid, _mm_xor_si128(acc.lo, acc.hi));
@@ -430,7 +446,10 @@ HELPER void gcm_ctr_blocks(__m128i b[8], __m128i base, __m128i swap)
 }
 
 /* y' = (y + X_0) H^8 + X_1 H^7 + ... + X_7 H, the eight AES rounds 1 .. 8
- * of b (the keystream of the next group) done alongside. */
+ * of b (the keystream of the next group) done alongside.  Schoolbook
+ * products here, not Karatsuba: measured on Zen 5, the fourth PCLMULQDQ
+ * costs less than Karatsuba's shuffle, XOR and extra load per block, which
+ * compete with AESENC for the vector ports (GCM 16 KiB: 0.54 -> 0.49 c/B). */
 HELPER __m128i gcm_group(const uint8_t *rk, unsigned nr, __m128i b[8],
                          const uint8_t *hw, __m128i y, const uint8_t *x)
 {
@@ -446,7 +465,7 @@ HELPER __m128i gcm_group(const uint8_t *rk, unsigned nr, __m128i b[8],
     ROUND8(_mm_aesenc_si128, b, k);
     if (j == 0)
       xj = _mm_xor_si128(xj, y);
-    mul_acc(&a, xj, LOAD(hw + 128 + 16 * j), LOAD(hw + 16 * j));
+    mul_acc4(&a, xj, LOAD(hw + 128 + 16 * j));
   }
   for (; r < nr; r++) {
     k = LOAD(rk + 16 * r);
@@ -454,7 +473,7 @@ HELPER __m128i gcm_group(const uint8_t *rk, unsigned nr, __m128i b[8],
   }
   k = LOAD(rk + 16 * nr);
   ROUND8(_mm_aesenclast_si128, b, k);
-  return finish(a);
+  return finish4(a);
 }
 
 TARGET void qed_aes_gcm_blocks_aesni(const qed_aes_ctx *ctx,
