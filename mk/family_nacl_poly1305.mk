@@ -41,6 +41,7 @@ FAMILY_CHECKS += test-diff-nacl-poly1305 test-nacl-poly1305-portable-mul64
 POLY1305_WP_FLAGS = -warn-unsigned-overflow -wp-auto wp:bitshift,wp:bitwised,wp:bitrange \
                     -wp-skip-fct qed_rotl32,qed_rotr32,qed_rotl64,qed_rotr64
 WP_FLAGS_nacl_poly1305_blocks = $(POLY1305_WP_FLAGS)
+WP_FLAGS_nacl_poly1305_blocks_x86v3 = $(POLY1305_WP_FLAGS)
 WP_FLAGS_nacl_poly1305        = $(POLY1305_WP_FLAGS)
 
 .PHONY: test-diff-nacl-poly1305 test-nacl-poly1305-portable-mul64
@@ -53,6 +54,7 @@ POLY1305_PORTABLE_DIR := $(BUILD)/poly1305-portable
 test-nacl-poly1305-portable-mul64: $(BUILD)/libqed.a
 	@mkdir -p $(POLY1305_PORTABLE_DIR)
 	$(TESTS_CC) -DQED_MUL64_NO_INT128 tests/test_nacl_poly1305.c tests/testutil.c \
-	  src/nacl/poly1305.c src/nacl/poly1305_blocks.c $(BUILD)/libqed.a \
+	  src/nacl/poly1305.c src/nacl/poly1305_blocks.c \
+	  $(if $(findstring x86_64,$(TARGET_ARCH_NAME)),src/nacl/poly1305_blocks_x86v3.c) $(BUILD)/libqed.a \
 	  -o $(POLY1305_PORTABLE_DIR)/test_nacl_poly1305
 	$(POLY1305_PORTABLE_DIR)/test_nacl_poly1305 $(TESTS_VECTORS)

@@ -46,9 +46,9 @@ static qed_poly1305_acc poly_ctx_h(const qed_poly1305_ctx *ctx)
 }
 
 #if defined(__x86_64__)
-#define POLY_HAVE_AVX2 1
+#define POLY_HAVE_X86 1
 #else
-#define POLY_HAVE_AVX2 0
+#define POLY_HAVE_X86 0
 #endif
 
 /* Below these many bytes the SIMD paths' set-up (the powers of r and the
@@ -56,11 +56,12 @@ static qed_poly1305_acc poly_ctx_h(const qed_poly1305_ctx *ctx)
 #define POLY_AVX2_MIN   256u
 #define POLY_AVX512_MIN 512u
 
-/* The block function: on the avx512 backend the groups of eight full
- * blocks of a long enough run go to the AVX-512 code, on the avx2 backend
- * the groups of four to the AVX2 code, and the rest (fewer blocks than a
- * group, a padded last block, short runs, the portable backend) to the
- * portable, proven loop. */
+/* The block function.  On the avx2 and avx512 backends (x86-64-v3): the
+ * groups of eight full blocks of a long enough run go to the AVX-512 code
+ * (avx512), or the groups of four to the AVX2 code (avx2), and the rest
+ * (fewer blocks than a group, a padded last block, short runs) to the
+ * proven loop built for x86-64-v3.  On the portable backend, everything
+ * to the proven loop built for the baseline. */
 /*@ requires \valid_read(m + (0 .. len - 1));
     requires poly_acc_ok(h) && poly_r_ok(r);
     requires hibit <= 1099511627776;
@@ -70,22 +71,40 @@ static qed_poly1305_acc poly_blocks(qed_poly1305_acc h, qed_poly1305_key r,
                                     const uint8_t *m, size_t len,
                                     uint64_t hibit)
 {
-#if POLY_HAVE_AVX2
-  if (hibit == POLY_2_40 && len >= POLY_AVX2_MIN) {
-    const unsigned level = qed_backend_level();
-    if (level >= QED_BACKEND_AVX512 && len >= POLY_AVX512_MIN) {
+#if POLY_HAVE_X86
+  const unsigned level = qed_backend_level();
+  if (level >= QED_BACKEND_AVX2) {
+    if (hibit == POLY_2_40 && level >= QED_BACKEND_AVX512 &&
+        len >= POLY_AVX512_MIN) {
       const size_t wide = len - len % 128u;
       h = qed_poly1305_blocks_avx512(h, r, m, wide);
-      return qed_poly1305_blocks_portable(h, r, m + wide, len - wide, hibit);
+      return qed_poly1305_blocks_x86v3(h, r, m + wide, len - wide, hibit);
     }
-    if (level >= QED_BACKEND_AVX2) {
+    if (hibit == POLY_2_40 && len >= POLY_AVX2_MIN) {
       const size_t wide = len - len % 64u;
       h = qed_poly1305_blocks_avx2(h, r, m, wide);
-      return qed_poly1305_blocks_portable(h, r, m + wide, len - wide, hibit);
+      return qed_poly1305_blocks_x86v3(h, r, m + wide, len - wide, hibit);
     }
+    return qed_poly1305_blocks_x86v3(h, r, m, len, hibit);
   }
 #endif
   return qed_poly1305_blocks_portable(h, r, m, len, hibit);
+}
+
+/* The tag from h and s: the x86-64-v3 build where the backend allows it. */
+/*@ requires \valid(tag + (0 .. 15));
+    requires poly_acc_ok(h);
+    assigns tag[0 .. 15]; */
+static void poly_emit(uint8_t tag[16], qed_poly1305_acc h, uint64_t s0,
+                      uint64_t s1)
+{
+#if POLY_HAVE_X86
+  if (qed_backend_level() >= QED_BACKEND_AVX2) {
+    qed_poly1305_emit_x86v3(tag, h, s0, s1);
+    return;
+  }
+#endif
+  qed_poly1305_emit(tag, h, s0, s1);
 }
 
 /* r from the first half of the key, clamped (RFC 8439 2.5: the top 4 bits
@@ -198,7 +217,7 @@ int qed_poly1305_final(qed_poly1305_ctx *ctx, uint8_t tag[16])
       ctx->buf[i] = 0;
     h = poly_blocks(h, poly_ctx_r(ctx), ctx->buf, 16u, 0);
   }
-  qed_poly1305_emit(tag, h, ctx->pad[0], ctx->pad[1]);
+  poly_emit(tag, h, ctx->pad[0], ctx->pad[1]);
   qed_wipe_u64(ctx->r, 3);
   qed_wipe_u64(ctx->h, 3);
   qed_wipe_u64(ctx->pad, 2);
@@ -235,7 +254,7 @@ int qed_crypto_onetimeauth(uint8_t out[16], const uint8_t *in, size_t inlen,
     h = poly_blocks(h, r, last, 16u, 0);
     qed_zeroize(last, sizeof last);
   }
-  qed_poly1305_emit(out, h, qed_load64_le(k + 16), qed_load64_le(k + 24));
+  poly_emit(out, h, qed_load64_le(k + 16), qed_load64_le(k + 24));
   return 0;
 }
 

@@ -54,6 +54,24 @@ qed_poly1305_acc qed_poly1305_blocks_portable(qed_poly1305_acc h,
                                               const uint8_t *m, size_t len,
                                               uint64_t hibit);
 
+/* The same two functions built for x86-64-v3 (poly1305_blocks_x86v3.c,
+ * x86-64 only): call them only when qed_backend_level() >=
+ * QED_BACKEND_AVX2. */
+/*@ requires \valid_read(m + (0 .. len - 1));
+    requires poly_acc_ok(h) && poly_r_ok(r);
+    requires hibit <= 1099511627776;
+    assigns \nothing;
+    ensures poly_acc_ok(\result); */
+qed_poly1305_acc qed_poly1305_blocks_x86v3(qed_poly1305_acc h,
+                                           qed_poly1305_key r,
+                                           const uint8_t *m, size_t len,
+                                           uint64_t hibit);
+/*@ requires \valid(tag + (0 .. 15));
+    requires poly_acc_ok(h);
+    assigns tag[0 .. 15]; */
+void qed_poly1305_emit_x86v3(uint8_t tag[16], qed_poly1305_acc h,
+                             uint64_t s0, uint64_t s1);
+
 /* The same as qed_poly1305_blocks_portable with hibit 2^40 on the first
  * len - len % 64 bytes (groups of four full blocks), computed four blocks
  * at a time with AVX2 (src/nacl/simd/poly1305_avx2.c: outside the proof,
