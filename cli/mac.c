@@ -185,7 +185,7 @@ int cli_mac(int argc, char **argv)
     }
     if (check != NULL) {
       int ok = qed_verify(out, want, outlen) == 0;
-      int esc = cli_needs_escape(argv[i]);
+      int esc = strchr(argv[i], '\n') != NULL;   /* as sum --check */
       if (esc) putchar('\\');
       cli_put_name(stdout, argv[i], esc);
       printf(": %s\n", ok ? "OK" : "FAILED");

@@ -15,6 +15,10 @@ typedef struct {
 
 /* The output length in bytes of a for the options (-l or its default). */
 size_t sum_outlen(const cli_alg *a, unsigned bits);
+/* One line of a list: algorithm, length, expected digest and file name
+ * (pointing into line, unescaped).  0, or -1 if improperly formatted. */
+int sum_parse_line(char *line, const sum_opts *o, const cli_alg **alg,
+                   size_t *outlen, uint8_t *want, char **name);
 int sum_check_file(const char *listname, const sum_opts *o);
 
 #endif
