@@ -22,6 +22,7 @@
 #include "qed/common.h"
 #include "aes/aes_impl.h"
 #include "common/bytes.h"
+#include "common/zeroize.h"
 
 #define PHASE_AD      1u
 #define PHASE_ENCRYPT 2u
@@ -33,7 +34,7 @@
     ensures qed_gcm_sane(st) && st->phase == 0; */
 static void state_clear(qed_aes_gcm_state *st)
 {
-  qed_zeroize(st->key.hw, sizeof st->key.hw);
+  qed_wipe_u64(st->key.hw, 32);
   st->key.h[0] = 0;
   st->key.h[1] = 0;
   qed_zeroize(st->y, 16);

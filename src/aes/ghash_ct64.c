@@ -96,10 +96,10 @@ void qed_ghash_key_init_portable(qed_ghash_key *key, const uint8_t *h)
   size_t i;
   key->h[0] = qed_load64_be(h);
   key->h[1] = qed_load64_be(h + 8);
-  /*@ loop invariant 0 <= i <= 256;
-      loop assigns i, key->hw[0 .. 255];
-      loop variant 256 - i; */
-  for (i = 0; i < sizeof key->hw; i++)
+  /*@ loop invariant 0 <= i <= 32;
+      loop assigns i, key->hw[0 .. 31];
+      loop variant 32 - i; */
+  for (i = 0; i < 32; i++)
     key->hw[i] = 0;
 }
 

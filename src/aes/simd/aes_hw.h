@@ -21,8 +21,9 @@
  * is all the proof sees of them.  tests/test_aes_equiv.c checks them
  * against the portable functions.
  *
- * key->hw layout (256 bytes, 16 slots of 16 bytes, powers of H with their
- * bytes reversed, the form PCLMULQDQ multiplies):
+ * key->hw layout (256 bytes seen through QED_GHASH_HW: 16 slots of 16
+ * bytes, powers of H with their bytes reversed, the form PCLMULQDQ
+ * multiplies):
  *   VAES:    slot 16 - i holds H^i, i = 1 .. 16;
  *   AES-NI:  slot 16 - i holds H^i, i = 1 .. 8 (the same places), and
  *            slot 8 - i the Karatsuba operand of H^i (high half XOR low
@@ -33,6 +34,12 @@
 #define QED_AES_SIMD_AES_HW_H
 
 #include "aes/aes_impl.h"
+
+/* The bytes of key->hw (declared as 64-bit words so that wiping it is
+ * cheap; the backends read and write it with 16- and 64-byte vector
+ * loads and stores, through a character pointer). */
+#define QED_GHASH_HW(key) ((uint8_t *)(void *)(key)->hw)
+#define QED_GHASH_HW_RO(key) ((const uint8_t *)(const void *)(key)->hw)
 
 /* Backends of the AES family, in increasing order. */
 #define QED_AES_PORTABLE 0u

@@ -400,8 +400,8 @@ TARGET void qed_ghash_key_init_aesni(qed_ghash_key *key, const uint8_t *h)
   p[8] = gfmul(p[4], p[4]);
   UNROLL
   for (int i = 1; i <= 8; i++) {
-    STORE(key->hw + 16 * (16 - i), p[i]);
-    STORE(key->hw + 16 * (8 - i), _mm_xor_si128(p[i], _mm_shuffle_epi32(p[i], 0x4e)));
+    STORE(QED_GHASH_HW(key) + 16 * (16 - i), p[i]);
+    STORE(QED_GHASH_HW(key) + 16 * (8 - i), _mm_xor_si128(p[i], _mm_shuffle_epi32(p[i], 0x4e)));
   }
 }
 
@@ -409,7 +409,7 @@ TARGET void qed_ghash_blocks_aesni(const qed_ghash_key *key, uint8_t *y,
                                    const uint8_t *in, size_t nblocks)
 {
   const __m128i rev = rev128();
-  const uint8_t *pow = key->hw + 128, *kar = key->hw;   /* slot 8 - i: H^i */
+  const uint8_t *pow = QED_GHASH_HW_RO(key) + 128, *kar = QED_GHASH_HW_RO(key);   /* slot 8 - i: H^i */
   __m128i acc = _mm_shuffle_epi8(LOAD(y), rev);
   while (nblocks > 0) {
     /* n blocks, the first times H^n (slot 8 - n), the last times H */
@@ -494,7 +494,7 @@ TARGET void qed_aes_gcm_blocks_aesni(const qed_aes_ctx *ctx,
       /* GHASH of each group's ciphertext alongside its own keystream */
       for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
         gcm_ctr_blocks(b, base, swap);
-        acc = gcm_group(rk, nr, b, key->hw, acc, in);
+        acc = gcm_group(rk, nr, b, QED_GHASH_HW_RO(key), acc, in);
         UNROLL
         for (int j = 0; j < 8; j++)
           STORE(out + 16 * j, _mm_xor_si128(b[j], LOAD(in + 16 * j)));
@@ -514,7 +514,7 @@ TARGET void qed_aes_gcm_blocks_aesni(const qed_aes_ctx *ctx,
       out += 128;
       for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
         gcm_ctr_blocks(b, base, swap);
-        acc = gcm_group(rk, nr, b, key->hw, acc, out - 128);
+        acc = gcm_group(rk, nr, b, QED_GHASH_HW_RO(key), acc, out - 128);
         UNROLL
         for (int j = 0; j < 8; j++)
           STORE(out + 16 * j, _mm_xor_si128(b[j], LOAD(in + 16 * j)));
@@ -528,7 +528,7 @@ TARGET void qed_aes_gcm_blocks_aesni(const qed_aes_ctx *ctx,
           __m128i xj = _mm_shuffle_epi8(LOAD(out - 128 + 16 * j), rev);
           if (j == 0)
             xj = _mm_xor_si128(xj, acc);
-          mul_acc(&a, xj, LOAD(key->hw + 128 + 16 * j), LOAD(key->hw + 16 * j));
+          mul_acc(&a, xj, LOAD(QED_GHASH_HW_RO(key) + 128 + 16 * j), LOAD(QED_GHASH_HW_RO(key) + 16 * j));
         }
         acc = finish(a);
       }

@@ -377,12 +377,12 @@ TARGET void qed_ghash_key_init_vaes(qed_ghash_key *key, const uint8_t *h)
   /* H^1 .. H^8 in slots 15 .. 8 (and Karatsuba operands in 7 .. 0, which
    * the next lines overwrite) */
   qed_ghash_key_init_aesni(key, h);
-  const __m512i h4 = _mm512_broadcast_i32x4(LOAD128(key->hw + 16 * 12));
-  __m512i p = _mm512_loadu_si512(key->hw + 16 * 8);   /* H^8 .. H^5 */
+  const __m512i h4 = _mm512_broadcast_i32x4(LOAD128(QED_GHASH_HW(key) + 16 * 12));
+  __m512i p = _mm512_loadu_si512(QED_GHASH_HW(key) + 16 * 8);   /* H^8 .. H^5 */
   p = gfmul4(p, h4);                                   /* H^12 .. H^9 */
-  _mm512_storeu_si512(key->hw + 16 * 4, p);
+  _mm512_storeu_si512(QED_GHASH_HW(key) + 16 * 4, p);
   p = gfmul4(p, h4);                                   /* H^16 .. H^13 */
-  _mm512_storeu_si512(key->hw, p);
+  _mm512_storeu_si512(QED_GHASH_HW(key), p);
 }
 
 /* acc += r (1 .. 16) blocks times H^r .. H^1 (slots 16 - r .. 15), y
@@ -430,8 +430,8 @@ TARGET void qed_ghash_blocks_vaes(const qed_ghash_key *key, uint8_t *y,
                                    13, 14, 15);
   __m512i acc = _mm512_zextsi128_si512(_mm_shuffle_epi8(LOAD128(y), rev));
   for (; nblocks >= 16; nblocks -= 16, in += 256)
-    acc = ghash_group(key->hw, acc, in, 16);
+    acc = ghash_group(QED_GHASH_HW_RO(key), acc, in, 16);
   if (nblocks > 0)
-    acc = ghash_group(key->hw, acc, in, nblocks);
+    acc = ghash_group(QED_GHASH_HW_RO(key), acc, in, nblocks);
   STORE128(y, _mm_shuffle_epi8(_mm512_castsi512_si128(acc), rev));
 }
