@@ -378,11 +378,11 @@ TARGET void qed_ghash_key_init_vaes(qed_ghash_key *key, const uint8_t *h)
    * the next lines overwrite) */
   qed_ghash_key_init_aesni(key, h);
   const __m512i h4 = _mm512_broadcast_i32x4(LOAD128(QED_GHASH_HW(key) + 16 * 12));
-  __m512i p = _mm512_loadu_si512(QED_GHASH_HW(key) + 16 * 8);   /* H^8 .. H^5 */
-  p = gfmul4(p, h4);                                   /* H^12 .. H^9 */
-  _mm512_storeu_si512(QED_GHASH_HW(key) + 16 * 4, p);
-  p = gfmul4(p, h4);                                   /* H^16 .. H^13 */
-  _mm512_storeu_si512(QED_GHASH_HW(key), p);
+  const __m512i h8 = _mm512_broadcast_i32x4(LOAD128(QED_GHASH_HW(key) + 16 * 8));
+  const __m512i p = _mm512_loadu_si512(QED_GHASH_HW(key) + 16 * 8);  /* H^8 .. H^5 */
+  /* two independent products: H^12 .. H^9 and H^16 .. H^13 */
+  _mm512_storeu_si512(QED_GHASH_HW(key) + 16 * 4, gfmul4(p, h4));
+  _mm512_storeu_si512(QED_GHASH_HW(key), gfmul4(p, h8));
 }
 
 /* acc += r (1 .. 16) blocks times H^r .. H^1 (slots 16 - r .. 15), y
