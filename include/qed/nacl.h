@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "qed/sha2.h"   /* crypto_hash, crypto_hashblocks (SHA-512) */
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -18,5 +18,6 @@
 #include "qed/skein.h"
 #include "qed/ketje.h"
 #include "qed/nacl.h"
+#include "qed/sha2.h"
 
 #endif
