@@ -34,6 +34,10 @@ const cli_alg cli_algs[] = {
   {"skein-256", "SKEIN-256", K_SKEIN, 256, 0, 256, 0},
   {"skein-512", "SKEIN-512", K_SKEIN, 512, 0, 512, 0},
   {"skein-1024", "SKEIN-1024", K_SKEIN, 1024, 0, 1024, 0},
+  {"sha224", "SHA224", K_SHA512, 224, 224, 0, 0},
+  {"sha256", "SHA256", K_SHA512, 256, 256, 0, 0},
+  {"sha384", "SHA384", K_SHA512, 384, 384, 0, 0},
+  {"sha512", "SHA512", K_SHA512, 512, 512, 0, 0},
 };
 const size_t cli_nalgs = sizeof cli_algs / sizeof cli_algs[0];
 
@@ -151,8 +155,11 @@ int cli_hash_begin(cli_hash *h, const cli_alg *a, size_t outlen,
     r = qed_skein_init(&h->u.skein, (unsigned)a->variant, outlen, NULL);
     if (r != 0) cli_err("%s: bad output length", a->name);
     break;
-  case K_SHA512:
-    r = -1;
+  case K_SHA512:   /* SHA-2: the 32-bit-word ones, then the 64-bit ones */
+    if (a->variant == 224) qed_sha224_init(&h->u.sha256);
+    else if (a->variant == 256) qed_sha256_init(&h->u.sha256);
+    else if (a->variant == 384) qed_sha384_init(&h->u.sha512);
+    else qed_sha512_init(&h->u.sha512);
     break;
   }
   return r;
@@ -171,7 +178,10 @@ int cli_hash_update(cli_hash *h, const uint8_t *in, size_t len)
   case K_ASCON_XOF: return qed_ascon_xof_update(&h->u.ascon_xof, in, len);
   case K_GIMLI: return qed_gimli_hash_update(&h->u.gimli, in, len);
   case K_SKEIN: return qed_skein_update(&h->u.skein, in, len);
-  case K_SHA512: return -1;
+  case K_SHA512:
+    return h->alg->variant <= 256
+               ? qed_sha256_update(&h->u.sha256, in, len)
+               : qed_sha512_update(&h->u.sha512, in, len);
   }
   return -1;
 }
@@ -198,7 +208,10 @@ int cli_hash_end(cli_hash *h, uint8_t *out)
     break;
   case K_GIMLI: r = qed_gimli_hash_final(&h->u.gimli, out); break;
   case K_SKEIN: r = qed_skein_final(&h->u.skein, out); break;
-  case K_SHA512: r = -1; break;
+  case K_SHA512:
+    r = h->alg->variant <= 256 ? qed_sha256_final(&h->u.sha256, out)
+                               : qed_sha512_final(&h->u.sha512, out);
+    break;
   }
   cli_hash_wipe(h);
   return r;

@@ -15,6 +15,7 @@
 #include "qed/gimli.h"
 #include "qed/keccak.h"
 #include "qed/keccak_xof.h"
+#include "qed/sha2.h"
 #include "qed/skein.h"
 
 /* Exit statuses, as coreutils and signify use them. */
@@ -102,6 +103,8 @@ typedef struct {
     qed_ascon_xof_ctx ascon_xof;
     qed_gimli_hash_ctx gimli;
     qed_skein_ctx skein;
+    qed_sha256_ctx sha256;
+    qed_sha512_ctx sha512;
   } u;
 } cli_hash;
 
@@ -134,6 +137,9 @@ int cli_parse_bits(const char *s, unsigned *bits);
 /* ---- subcommands ---- */
 int cli_sum(int argc, char **argv);
 int cli_mac(int argc, char **argv);
+int cli_sign(int argc, char **argv);
+int cli_bench(int argc, char **argv);
+int cli_selftest(int argc, char **argv);
 
 
 
