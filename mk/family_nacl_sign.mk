@@ -1,12 +1,33 @@
-# Ed25519 (crypto_sign): the group (src/nacl/ge25519*.c) and the scalars
-# mod L (src/nacl/sc25519.c); the signature functions and their tests
-# follow.
+# Ed25519 (crypto_sign, include/qed/nacl.h; src/nacl/ed25519.c, ge25519*.c,
+# sc25519.c).
 #
+#   build/tests/test_nacl_sign     RFC 8032 7.1, Wycheproof ed25519 (all 151),
+#                                  a subset of SUPERCOP's sign.input, the
+#                                  rejection rules (S >= L, small order,
+#                                  non-canonical R and A, bit flips,
+#                                  truncated sm), the scalar arithmetic
+#                                  against big-integer arithmetic
+#   make test-nacl-sign-supercop   all 1024 lines of SUPERCOP's sign.input
+#                                  (native build only)
+#   make test-diff-nacl-sign       randomized differential tests against
+#                                  PyNaCl (libsodium) and `cryptography`
+#                                  (OpenSSL) (tests/diff/test_nacl_sign.py)
+
+FAMILY_TESTS  += $(BUILD)/tests/test_nacl_sign
+FAMILY_CHECKS += test-diff-nacl-sign test-nacl-sign-supercop
+
 # Proof: the group units carry the limb bounds through every addition and
 # doubling with every + and * an overflow goal (-warn-unsigned-overflow),
 # as the field; the masked selections need WP's bitwise tactics.  The
-# scalar unit wraps on purpose (carries detected by comparison) and keeps
-# the defaults.
+# scalar unit and ed25519.c wrap on purpose (carries detected by
+# comparison, byte clamping) and keep the defaults.
 WP_FLAGS_nacl_ge25519         = -warn-unsigned-overflow -wp-auto wp:bitwised,wp:bitrange
 WP_FLAGS_nacl_ge25519_base    = -warn-unsigned-overflow -wp-auto wp:bitwised,wp:bitrange
 WP_FLAGS_nacl_ge25519_vartime = -warn-unsigned-overflow -wp-auto wp:bitwised,wp:bitrange
+
+.PHONY: test-diff-nacl-sign test-nacl-sign-supercop
+test-diff-nacl-sign: lib $(VENV_STAMP)
+	QED_LIB=$(BUILD)/libqed.so $(VENV_PYTHON) tests/diff/test_nacl_sign.py
+
+test-nacl-sign-supercop: $(BUILD)/tests/test_nacl_sign
+	$(BUILD)/tests/test_nacl_sign $(TESTS_VECTORS) --supercop-all

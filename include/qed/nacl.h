@@ -469,6 +469,108 @@ int qed_crypto_box_open_easy(uint8_t *m, const uint8_t *c, size_t clen,
 int qed_crypto_box_keypair(uint8_t pk[32], uint8_t sk[32]);
 /* ---- end of secretbox, box ---- */
 
+/* ---- Ed25519 (crypto_sign) ----------------------------------------------
+ * Ed25519 (RFC 8032, pure Ed25519) with NaCl's and libsodium's interface:
+ * the secret key is seed || public key (64 bytes), a signed message is
+ * signature (64 bytes) || message.
+ *
+ *   qed_crypto_sign_seed_keypair(pk, sk, seed)   the key pair of a 32-byte
+ *                                                seed; 0
+ *   qed_crypto_sign_keypair(pk, sk)              from qed_randombytes; 0, or
+ *                                                -1 (pk, sk zeroed) if the
+ *                                                OS gives no randomness
+ *   qed_crypto_sign(sm, smlen, m, mlen, sk)      sm = sig || m, *smlen =
+ *                                                mlen + 64 (smlen may be
+ *                                                NULL); m may be sm itself
+ *   qed_crypto_sign_detached(sig, m, mlen, sk)   sig = the 64-byte signature
+ *   qed_crypto_sign_verify_detached(sig, m, mlen, pk)   0 or -1
+ *   qed_crypto_sign_open(m, mlen, sm, smlen, pk) 0 and m = the message,
+ *                                                *mlen = smlen - 64; m may
+ *                                                be sm itself
+ * Signing is deterministic and returns 0 (-1, output zeroed, only if the
+ * message is too long for SHA-512: over 2^64 - 97 bytes).
+ *
+ * Verification accepts exactly what libsodium 1.0.18 accepts (built
+ * without ED25519_COMPAT), in this order:
+ *   1. S (sig[32 .. 63]) must be below L = 2^252 + 27742317777372353535851937790883648493
+ *      (no malleability);
+ *   2. R (sig[0 .. 31]) must not be one of the encodings of points of small
+ *      order of libsodium's list (y = 0, 1, p - 1, the two y of order 8,
+ *      and the non-canonical y = p, p + 1; the sign bit ignored);
+ *   3. the public key's y must be canonical (below p; sign bit ignored)
+ *      and not on that list, and must be the y of a point;
+ *   4. with k = SHA-512(R || A || M) mod L, the encoding of [S]B - [k]A
+ *      (cofactorless) must equal R byte for byte; so a non-canonical R
+ *      (y >= p, or x = 0 with the sign bit set) never verifies.
+ * On failure the functions return -1; qed_crypto_sign_open then sets
+ * *mlen = 0 (if mlen is not NULL) and zeroes m[0 .. smlen - 65] (when
+ * smlen >= 64).
+ *
+ * The seed, the secret key, the secret scalar and the nonce are secret:
+ * key generation and signing have no branch and no memory index that
+ * depends on them (the fixed-base multiplication scans every table entry),
+ * and wipe their copies.  Verification works on public data and runs in
+ * variable time. */
+
+#define QED_CRYPTO_SIGN_BYTES          64
+#define QED_CRYPTO_SIGN_SEEDBYTES      32
+#define QED_CRYPTO_SIGN_PUBLICKEYBYTES 32
+#define QED_CRYPTO_SIGN_SECRETKEYBYTES 64
+
+/*@ requires \valid(pk + (0 .. 31)) && \valid(sk + (0 .. 63));
+    requires \valid_read(seed + (0 .. 31));
+    requires \separated(pk + (0 .. 31), sk + (0 .. 63), seed + (0 .. 31));
+    assigns pk[0 .. 31], sk[0 .. 63];
+    ensures \result == 0; */
+int qed_crypto_sign_seed_keypair(uint8_t pk[32], uint8_t sk[64],
+                                 const uint8_t seed[32]);
+
+/*@ requires \valid(pk + (0 .. 31)) && \valid(sk + (0 .. 63));
+    requires \separated(pk + (0 .. 31), sk + (0 .. 63));
+    assigns pk[0 .. 31], sk[0 .. 63];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_sign_keypair(uint8_t pk[32], uint8_t sk[64]);
+
+/*@ requires \valid(sig + (0 .. 63)) && \valid_read(m + (0 .. mlen - 1));
+    requires \valid_read(sk + (0 .. 63));
+    requires \separated(sig + (0 .. 63), m + (0 .. mlen - 1), sk + (0 .. 63));
+    assigns sig[0 .. 63];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_sign_detached(uint8_t sig[64], const uint8_t *m, size_t mlen,
+                             const uint8_t sk[64]);
+
+/*@ requires mlen <= 18446744073709551615 - 64;
+    requires \valid(sm + (0 .. mlen + 63)) && \valid_read(m + (0 .. mlen - 1));
+    requires \valid_read(sk + (0 .. 63));
+    requires smlen == \null || \valid(smlen);
+    requires m == sm || \separated(sm + (0 .. mlen + 63), m + (0 .. mlen - 1));
+    requires \separated(sm + (0 .. mlen + 63), sk + (0 .. 63));
+    requires smlen == \null || \separated(smlen, sm + (0 .. mlen + 63), m + (0 .. mlen - 1), sk + (0 .. 63));
+    assigns sm[0 .. mlen + 63], *smlen;
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_sign(uint8_t *sm, size_t *smlen, const uint8_t *m, size_t mlen,
+                    const uint8_t sk[64]);
+
+/*@ requires \valid_read(sig + (0 .. 63)) && \valid_read(m + (0 .. mlen - 1));
+    requires \valid_read(pk + (0 .. 31));
+    assigns \nothing;
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_sign_verify_detached(const uint8_t sig[64], const uint8_t *m,
+                                    size_t mlen, const uint8_t pk[32]);
+
+/*@ requires \valid_read(sm + (0 .. smlen - 1)) && \valid_read(pk + (0 .. 31));
+    requires smlen >= 64 ==> \valid(m + (0 .. smlen - 65));
+    requires smlen >= 64 ==> (m == sm || \separated(m + (0 .. smlen - 65), sm + (0 .. smlen - 1)));
+    requires smlen >= 64 ==> \separated(m + (0 .. smlen - 65), pk + (0 .. 31));
+    requires mlen == \null || \valid(mlen);
+    requires mlen == \null || \separated(mlen, sm + (0 .. smlen - 1), pk + (0 .. 31));
+    requires mlen == \null || smlen < 64 || \separated(mlen, m + (0 .. smlen - 65));
+    assigns m[0 .. smlen - 65], *mlen;
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_sign_open(uint8_t *m, size_t *mlen, const uint8_t *sm,
+                         size_t smlen, const uint8_t pk[32]);
+/* ---- end of Ed25519 ---- */
+
 #ifdef __cplusplus
 }
 #endif
