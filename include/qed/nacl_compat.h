@@ -338,7 +338,59 @@ static inline void randombytes(unsigned char *buf, unsigned long long len)
 
 /* ---- hash (SHA-512): added with qed/sha2.h ---- */
 
-/* ---- sign (Ed25519): added with qed_crypto_sign* ---- */
+/* ---- sign (Ed25519) ---- */
+#define crypto_sign_BYTES          QED_CRYPTO_SIGN_BYTES
+#define crypto_sign_PUBLICKEYBYTES QED_CRYPTO_SIGN_PUBLICKEYBYTES
+#define crypto_sign_SECRETKEYBYTES QED_CRYPTO_SIGN_SECRETKEYBYTES
+#define crypto_sign_SEEDBYTES      QED_CRYPTO_SIGN_SEEDBYTES
+static inline int crypto_sign_keypair(unsigned char *pk, unsigned char *sk)
+{
+  return qed_crypto_sign_keypair(pk, sk);
+}
+static inline int crypto_sign_seed_keypair(unsigned char *pk, unsigned char *sk,
+                                           const unsigned char *seed)
+{
+  return qed_crypto_sign_seed_keypair(pk, sk, seed);
+}
+static inline int crypto_sign(unsigned char *sm, unsigned long long *smlen,
+                              const unsigned char *m, unsigned long long mlen,
+                              const unsigned char *sk)
+{
+  size_t n = 0;
+  const int r = qed_crypto_sign(sm, &n, m, (size_t)mlen, sk);
+  if (smlen != NULL)
+    *smlen = n;
+  return r;
+}
+static inline int crypto_sign_open(unsigned char *m, unsigned long long *mlen,
+                                   const unsigned char *sm,
+                                   unsigned long long smlen,
+                                   const unsigned char *pk)
+{
+  size_t n = 0;
+  const int r = qed_crypto_sign_open(m, &n, sm, (size_t)smlen, pk);
+  if (mlen != NULL)
+    *mlen = n;
+  return r;
+}
+static inline int crypto_sign_detached(unsigned char *sig,
+                                       unsigned long long *siglen,
+                                       const unsigned char *m,
+                                       unsigned long long mlen,
+                                       const unsigned char *sk)
+{
+  const int r = qed_crypto_sign_detached(sig, m, (size_t)mlen, sk);
+  if (siglen != NULL)
+    *siglen = 64;
+  return r;
+}
+static inline int crypto_sign_verify_detached(const unsigned char *sig,
+                                              const unsigned char *m,
+                                              unsigned long long mlen,
+                                              const unsigned char *pk)
+{
+  return qed_crypto_sign_verify_detached(sig, m, (size_t)mlen, pk);
+}
 
 #ifdef __cplusplus
 }
