@@ -14,6 +14,9 @@ typedef struct {
 static const subcommand subcommands[] = {
   {"sum", cli_sum, "print or check digests (coreutils cksum -a style)"},
   {"mac", cli_mac, "KMAC and Skein-MAC of files, key from a file or stdin"},
+  {"sign", cli_sign, "Ed25519 signatures compatible with OpenBSD signify"},
+  {"bench", cli_bench, "speed of the main functions of the library"},
+  {"selftest", cli_selftest, "known-answer tests of the library"},
 };
 
 static void usage(FILE *f)

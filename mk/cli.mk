@@ -63,7 +63,8 @@ test-cli: $(BUILD)/qed $(BUILD)/qed-san
 	  { echo "test-cli: installed qed does not use $$tmp/lib"; exit 1; }; \
 	test "$$(printf abc | "$$tmp/bin/qed" sum --untagged -a sha3-256)" = \
 	  "$(TESTS_ABC)  -"; \
+	"$$tmp/bin/qed" selftest >/dev/null; \
 	test -f "$$tmp/share/man/man1/qed.1"; \
 	$(MAKE) --no-print-directory -s uninstall PREFIX="$$tmp"; \
 	test ! -e "$$tmp/bin/qed" && test ! -e "$$tmp/share/man/man1/qed.1"; \
-	echo "test-cli: installed qed (shared library via rpath), SHA3-256(abc), man page, uninstall ok"
+	echo "test-cli: installed qed (shared library via rpath), SHA3-256(abc), selftest, man page, uninstall ok"
