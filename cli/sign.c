@@ -305,6 +305,10 @@ int cli_sign(int argc, char **argv)
   int c, mode = 0, embed = 0, nopass = 0, quiet = 0, st;
 
   cli_prog = "qed sign";
+  if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+    sign_usage(stdout);
+    return CLI_OK;
+  }
   optind = 1;
   opterr = 0;
   while ((c = getopt(argc, argv, ":CGSVc:em:np:qs:t:x:zh")) != -1) {

@@ -259,6 +259,11 @@ def test_sum_formats(d):
     rc, out, err = run(["sum", "-a", "kt128", "--progress", "big"], cwd=d)
     check(rc == 0 and "100%" in err and "[####" in err and out.decode().split(" = ")[1].strip()
           == KangarooTwelve.new(data=b"\x5a" * (3 << 20)).read(32).hex(), "--progress")
+    rc, out, err = run(["sum", "-a", "kt128", "--progress"], b"\x5a" * (3 << 20), d)
+    check(rc == 0 and "3 MiB" in err and out.decode().split(" = ")[1].strip()
+          == KangarooTwelve.new(data=b"\x5a" * (3 << 20)).read(32).hex(), "--progress on a pipe: MiB so far")
+    rc, out, err = run(["sum", "-a", "kt128", "--progress"], b"short", d)
+    check(rc == 0 and err == "", "--progress: nothing for a short pipe")
     rc, out, err = run(["sum", "-a", "kt128", "--progress", "a"], cwd=d)
     check(rc == 0 and err == "", "--progress: nothing for a short input")
     rc, out, err = run(["sum", "-a", "kt128", "--debug", "a"], cwd=d)
@@ -414,7 +419,8 @@ def test_usage():
     for args, msg in cases:
         rc, out, err = run(args)
         check(rc == 2 and msg.lower() in err.lower(), "usage error %s: rc=%d %r" % (args, rc, err))
-    for args in (["--help"], ["sum", "--help"], ["mac", "--help"], ["--version"]):
+    for args in (["--help"], ["sum", "--help"], ["mac", "--help"], ["--version"], ["sign", "--help"],
+                 ["sign", "-h"], ["selftest", "--help"], ["bench", "--help"]):
         rc, out, err = run(args)
         check(rc == 0 and len(out) > 5, "%s" % args)
 
