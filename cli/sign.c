@@ -20,7 +20,7 @@ static void sign_usage(FILE *f)
 "usage: qed sign -C [-q] -p pubkey -x sigfile [file ...]\n"
 "       qed sign -G -n [-c comment] -p pubkey -s seckey\n"
 "       qed sign -S [-e] [-x sigfile] -s seckey -m message\n"
-"       qed sign -V [-eq] -p pubkey [-x sigfile] -m message\n"
+"       qed sign -V [-eq] [-p pubkey] [-x sigfile] -m message\n"
 "Ed25519 signatures in OpenBSD signify's formats (see qed(1)).\n");
 }
 
@@ -172,11 +172,27 @@ out:
   return st;
 }
 
-/* Verify sig (74 bytes) over m with the public key file. */
-static int verify_sig(const char *pubname, const uint8_t *sig,
-                      const uint8_t *m, size_t mlen)
+/* Verify sig (74 bytes) over m with the public key file; without -p, the
+ * key the signature's comment names in /etc/signify, as signify does. */
+static int verify_sig(const char *pubname, const char *comment,
+                      const uint8_t *sig, const uint8_t *m, size_t mlen)
 {
+  static const char prefix[] = "verify with ";
   uint8_t pub[SFY_PUBKEY_BYTES];
+  char path[1200];
+  if (pubname == NULL) {
+    const char *key = comment + strlen(prefix);
+    if (strncmp(comment, prefix, strlen(prefix)) != 0 || *key == '\0') {
+      cli_err("must specify pubkey (-p): the signature names no key");
+      return -1;
+    }
+    if (strchr(key, '/') != NULL) {
+      cli_err("invalid keyname %s", key);
+      return -1;
+    }
+    snprintf(path, sizeof path, "/etc/signify/%s", key);
+    pubname = path;
+  }
   if (sfy_load(pubname, pub, sizeof pub, NULL) != 0) return -1;
   if (memcmp(pub + 2, sig + 2, SFY_KEYNUM_BYTES) != 0) {
     cli_err("verification failed: checked against wrong key");
@@ -193,18 +209,20 @@ static int verify_file(const char *pubname, const char *msgname,
                        const char *signame, int embed, int quiet)
 {
   uint8_t sig[SFY_SIG_BYTES], *file = NULL, *msg = NULL;
+  char comment[1100];
   size_t filelen, msglen, off;
   int st = CLI_FAIL;
   if (sfy_read_all(signame, &file, &filelen) != 0) return CLI_FAIL;
-  if (sfy_parse(signame, file, filelen, sig, sizeof sig, NULL, &off) != 0)
+  if (sfy_parse(signame, file, filelen, sig, sizeof sig, comment, &off) != 0)
     goto out;
   if (embed) {
-    if (verify_sig(pubname, sig, file + off, filelen - off) != 0) goto out;
+    if (verify_sig(pubname, comment, sig, file + off, filelen - off) != 0)
+      goto out;
     if (sfy_write_file(msgname, file + off, filelen - off, 0, 0666) != 0)
       goto out;
   } else {
     if (sfy_read_all(msgname, &msg, &msglen) != 0) goto out;
-    if (verify_sig(pubname, sig, msg, msglen) != 0) goto out;
+    if (verify_sig(pubname, comment, sig, msg, msglen) != 0) goto out;
   }
   if (!quiet) printf("Signature Verified\n");
   st = CLI_OK;
@@ -222,6 +240,7 @@ static int check_list(const char *pubname, const char *signame, int quiet,
 {
   static uint8_t want[CLI_MAX_OUT], got[CLI_MAX_OUT];
   uint8_t sig[SFY_SIG_BYTES], *file = NULL;
+  char comment[1100];
   char *list = NULL, *line, *next;
   char *seen = NULL;
   size_t filelen, off, len;
@@ -232,8 +251,8 @@ static int check_list(const char *pubname, const char *signame, int quiet,
   o.params.block = 8192;
   o.params.domain = 0x1F;
   if (sfy_read_all(signame, &file, &filelen) != 0) return CLI_FAIL;
-  if (sfy_parse(signame, file, filelen, sig, sizeof sig, NULL, &off) != 0 ||
-      verify_sig(pubname, sig, file + off, filelen - off) != 0) {
+  if (sfy_parse(signame, file, filelen, sig, sizeof sig, comment, &off) != 0 ||
+      verify_sig(pubname, comment, sig, file + off, filelen - off) != 0) {
     free(file);
     return CLI_FAIL;
   }
@@ -351,7 +370,6 @@ int cli_sign(int argc, char **argv)
   case 'V':
     if (msg == NULL) return usage_fail("must specify message (-m)");
     if (mode == 'S' && sec == NULL) return usage_fail("must specify seckey (-s)");
-    if (mode == 'V' && pub == NULL) return usage_fail("must specify pubkey (-p)");
     if (sigf == NULL) {
       if (strcmp(msg, "-") == 0) return usage_fail("must specify sigfile with - message");
       defsig = malloc(strlen(msg) + 5);
@@ -366,7 +384,6 @@ int cli_sign(int argc, char **argv)
     fflush(stdout);
     return st;
   case 'C':
-    if (pub == NULL) return usage_fail("must specify pubkey (-p)");
     if (sigf == NULL) return usage_fail("must specify sigfile (-x)");
     st = check_list(pub, sigf, quiet, argv, argc);
     fflush(stdout);

@@ -657,8 +657,18 @@ def test_sign(d):
         bad = bytearray(raw)
         bad[pos] ^= 4
         err = try_file("q.sec", b"untrusted comment: x\n" + base64.b64encode(bytes(bad)) + b"\n", "byte %d flipped" % pos)
+    # without -p: the key the signature's comment names, in /etc/signify
+    sg = open(os.path.join(w, "msg.sig"), "rb").read().split(b"\n")[1]
+    open(os.path.join(w, "x.sig"), "wb").write(b"untrusted comment: verify with a/b.pub\n" + sg + b"\n")
+    rc, out, err = sign(["-V", "-m", "msg", "-x", "x.sig"], cwd=w)
+    check(rc == 1 and "invalid keyname a/b.pub" in err, "-V without -p: a key name with a slash")
+    open(os.path.join(w, "y.sig"), "wb").write(b"untrusted comment: hello\n" + sg + b"\n")
+    rc, out, err = sign(["-V", "-m", "msg", "-x", "y.sig"], cwd=w)
+    check(rc == 1 and "must specify pubkey" in err, "-V without -p: no key named")
+    rc, out, err = sign(["-C", "-x", "SUMS.sig"], cwd=w)
+    check(rc == 1 and "/etc/signify/q.pub" in err, "-C without -p")
     # usage
-    for a, msg in ((["-S", "-m", "msg"], "seckey"), (["-V", "-m", "msg"], "pubkey"), ([], "usage"),
+    for a, msg in ((["-S", "-m", "msg"], "seckey"), (["-V", "-m", "msg"], "can't open /etc/signify/q.pub"), ([], "usage"),
                    (["-C", "-p", "q.pub"], "sigfile"), (["-V", "-t", "base", "-m", "msg"], "-t"),
                    (["-S", "-z", "-s", "q.sec", "-m", "msg"], "gzip"), (["-S", "-V"], "only one"),
                    (["-Y"], "invalid option"), (["-S", "-s"], "requires an argument"),
