@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "qed/ascon.h"
+#include "ascon/ascon_core.h"
 #include "testutil.h"
 
 #define MAXB 2048
@@ -495,11 +496,150 @@ static void permutation(void)
     }
 }
 
+/* ---- the builds of the hot loops against the portable build ----
+ *
+ * ascon_core.h: the dispatched functions (the build this backend picks)
+ * and, on x86-64 CPUs with x86-64-v3, the x86-64-v3 build called directly,
+ * each against the portable build: random states, every length 0..64 and
+ * random longer ones, every start offset 0..7 of input and output (so
+ * unaligned), the AEAD loops both in place and out of place; the return
+ * value, the state and every byte of the output buffer (the bytes past the
+ * whole blocks must be left alone) must agree. */
+typedef struct {
+  const char *name;
+  void (*permute)(uint64_t *, unsigned);
+  size_t (*absorb8)(uint64_t *, const uint8_t *, size_t, int);
+  size_t (*absorb16)(uint64_t *, const uint8_t *, size_t);
+  size_t (*encrypt16)(uint64_t *, uint8_t *, const uint8_t *, size_t);
+  size_t (*decrypt16)(uint64_t *, uint8_t *, const uint8_t *, size_t);
+} core_build;
+
+#define EQ_MAX 1100
+
+static unsigned long eq_bad, eq_n;
+
+/* One case: every function of build b against the portable build on the
+ * state s0 and len bytes of in at offset ioff, output at offset ooff. */
+static void core_case(const core_build *b, const uint64_t s0[5],
+                      const uint8_t *src, size_t len, size_t ioff,
+                      size_t ooff, unsigned rounds)
+{
+  static const core_build port = {
+    "portable", qed_ascon_core_permute_portable,
+    qed_ascon_core_absorb8_portable, qed_ascon_core_absorb16_portable,
+    qed_ascon_core_encrypt16_portable, qed_ascon_core_decrypt16_portable
+  };
+  static uint8_t in[EQ_MAX + 16], oa[EQ_MAX + 32], ob[EQ_MAX + 32];
+  uint64_t a[5], c[5];
+  size_t ra, rb;
+  int enc, big;
+
+  memcpy(in + ioff, src, len);
+
+  memcpy(a, s0, sizeof a); memcpy(c, s0, sizeof c);
+  port.permute(a, rounds);
+  b->permute(c, rounds);
+  eq_bad += memcmp(a, c, sizeof a) != 0;
+  eq_n++;
+
+  for (big = 0; big <= 1; big++) {
+    memcpy(a, s0, sizeof a); memcpy(c, s0, sizeof c);
+    ra = port.absorb8(a, in + ioff, len, big);
+    rb = b->absorb8(c, in + ioff, len, big);
+    eq_bad += ra != rb || ra != len - len % 8 || memcmp(a, c, sizeof a) != 0;
+    eq_n++;
+  }
+
+  memcpy(a, s0, sizeof a); memcpy(c, s0, sizeof c);
+  ra = port.absorb16(a, in + ioff, len);
+  rb = b->absorb16(c, in + ioff, len);
+  eq_bad += ra != rb || ra != len - len % 16 || memcmp(a, c, sizeof a) != 0;
+  eq_n++;
+
+  for (enc = 0; enc <= 1; enc++) {
+    size_t (*f)(uint64_t *, uint8_t *, const uint8_t *, size_t) =
+        enc ? b->encrypt16 : b->decrypt16;
+    size_t (*g)(uint64_t *, uint8_t *, const uint8_t *, size_t) =
+        enc ? port.encrypt16 : port.decrypt16;
+    /* out of place: the same guard bytes around both outputs */
+    memset(oa, 0xa5, sizeof oa); memset(ob, 0xa5, sizeof ob);
+    memcpy(a, s0, sizeof a); memcpy(c, s0, sizeof c);
+    ra = g(a, oa + ooff, in + ioff, len);
+    rb = f(c, ob + ooff, in + ioff, len);
+    eq_bad += ra != rb || ra != len - len % 16 || memcmp(a, c, sizeof a) != 0 ||
+              memcmp(oa, ob, sizeof oa) != 0;
+    eq_n++;
+    /* in place, at the output offset */
+    memset(oa, 0x5a, sizeof oa); memset(ob, 0x5a, sizeof ob);
+    memcpy(oa + ooff, src, len); memcpy(ob + ooff, src, len);
+    memcpy(a, s0, sizeof a); memcpy(c, s0, sizeof c);
+    ra = g(a, oa + ooff, oa + ooff, len);
+    rb = f(c, ob + ooff, ob + ooff, len);
+    eq_bad += ra != rb || memcmp(a, c, sizeof a) != 0 ||
+              memcmp(oa, ob, sizeof oa) != 0;
+    eq_n++;
+  }
+}
+
+static void core_equiv(void)
+{
+  static const core_build disp = {
+    "dispatched", qed_ascon_core_permute, qed_ascon_core_absorb8,
+    qed_ascon_core_absorb16, qed_ascon_core_encrypt16,
+    qed_ascon_core_decrypt16
+  };
+#if defined(__x86_64__)
+  static const core_build v3 = {
+    "x86-64-v3", qed_ascon_core_permute_x86v3, qed_ascon_core_absorb8_x86v3,
+    qed_ascon_core_absorb16_x86v3, qed_ascon_core_encrypt16_x86v3,
+    qed_ascon_core_decrypt16_x86v3
+  };
+#endif
+  const core_build *builds[2];
+  int nb = 0, k;
+  builds[nb++] = &disp;
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2"))
+    builds[nb++] = &v3;
+#endif
+  static uint8_t src[EQ_MAX];
+  uint64_t st = 0x243f6a8885a308d3u;
+  for (k = 0; k < nb; k++) {
+    size_t len;
+    int i, w;
+    uint64_t s0[5];
+    eq_bad = eq_n = 0;
+    /* every length 0..64 at every input/output offset pair of 0..7 ... */
+    for (len = 0; len <= 64; len++)
+      for (i = 0; i < 64; i++) {
+        for (w = 0; w < 5; w++) s0[w] = test_rand(&st);
+        test_fill(src, len, test_rand(&st));
+        core_case(builds[k], s0, src, len, (size_t)(i % 8), (size_t)(i / 8),
+                  1u + (unsigned)((len + (size_t)i) % 12));
+      }
+    /* ... then random lengths up to EQ_MAX and random offsets */
+    for (i = 0; i < 1500; i++) {
+      for (w = 0; w < 5; w++) s0[w] = test_rand(&st);
+      len = (size_t)(test_rand(&st) % (EQ_MAX + 1));
+      test_fill(src, len, test_rand(&st));
+      core_case(builds[k], s0, src, len, (size_t)(test_rand(&st) % 8),
+                (size_t)(test_rand(&st) % 16),
+                1u + (unsigned)(test_rand(&st) % 12));
+    }
+    test_check(&T, eq_bad == 0 && eq_n > 0,
+               "%s build vs portable: %lu of %lu comparisons differ",
+               builds[k]->name, eq_bad, eq_n);
+    printf("hot loops, %s build vs portable: %lu comparisons\n",
+           builds[k]->name, eq_n);
+  }
+}
+
 int main(int argc, char **argv)
 {
   const char *dir = argc > 1 ? argv[1] : "tests/vectors";
   test_print_backend();
   permutation();
+  core_equiv();
   kat_aead(dir);
   kat_hash(dir, "LWC_HASH_KAT_128_256.txt", K_HASH256, 32, 1025);
   kat_hash(dir, "LWC_XOF_KAT_128_512.txt", K_XOF128, 64, 1025);
