@@ -140,6 +140,15 @@ static int t_box(void)
   PUBLIC(&r, sizeof r);
   PUBLIC(c, sizeof c);
   CHECK(r == -1);
+  /* a seed key pair from a secret seed */
+  uint8_t seed[32];
+  ct_fill(seed, sizeof seed, 224);
+  SECRET(seed, sizeof seed);
+  r = qed_crypto_box_seed_keypair(apk, ask, seed);
+  PUBLIC(&r, sizeof r);
+  PUBLIC(apk, sizeof apk);
+  CHECK(r == 0);
+  PUBLIC(seed, sizeof seed);
   PUBLIC(ask, sizeof ask);
   PUBLIC(bsk, sizeof bsk);
   PUBLIC(k, sizeof k);

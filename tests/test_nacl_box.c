@@ -11,7 +11,7 @@
  *     for lengths 0, 1, 15, 16, 17, 63, 64, 65, 100; sampled above), of
  *     the nonce and of the key, truncated and too-short boxes: -1 and the
  *     whole output zeroed; in place too; NaCl's form with mlen < 32;
- *   - keypairs: pk = X25519(sk, 9);
+ *   - keypairs: pk = X25519(sk, 9); seed_keypair: sk = SHA-512(seed)[0..31];
  *   - a TweetNaCl-style program written against <qed/nacl_compat.h> (the
  *     bare NaCl names and size macros); `make test-nacl-compat-sodium`
  *     links this same program with libsodium too, to show that the names
@@ -25,6 +25,7 @@
 
 #include "testutil.h"
 #include "qed/nacl.h"
+#include "qed/sha2.h"
 #include "qed/nacl_compat.h"
 
 static test_tally t = { 0, 0 };
@@ -378,13 +379,20 @@ static void test_rejection(void)
 
 static void test_keypairs(void)
 {
-  uint8_t pk[32], sk[32], pk2[32];
+  uint8_t pk[32], sk[32], pk2[32], seed[32], h[64];
   int ok = 1;
   for (int i = 0; i < 4; i++) {
     ok &= qed_crypto_box_keypair(pk, sk) == 0;
     ok &= qed_crypto_scalarmult_base(pk2, sk) == 0 && !memcmp(pk, pk2, 32);
   }
   test_check(&t, ok, "box_keypair: pk = X25519(sk, 9)");
+  /* libsodium's box_seed test: seed = alicesk */
+  unhex(seed, alicesk_hex, 32);
+  ok = qed_crypto_box_seed_keypair(pk, sk, seed) == 0;
+  qed_crypto_hash_sha512(h, seed, 32);
+  ok &= !memcmp(sk, h, 32);
+  ok &= qed_crypto_scalarmult_base(pk2, sk) == 0 && !memcmp(pk, pk2, 32);
+  test_check(&t, ok, "box_seed_keypair: sk = SHA-512(seed)[0..31]");
 }
 
 /* ---- TweetNaCl style, through qed/nacl_compat.h ---- */
@@ -394,9 +402,11 @@ static void test_compat(void)
   unsigned char bpk[crypto_box_PUBLICKEYBYTES], bsk[crypto_box_SECRETKEYBYTES];
   unsigned char n[crypto_box_NONCEBYTES], k[crypto_secretbox_KEYBYTES];
   unsigned char m[crypto_box_ZEROBYTES + 100], c[crypto_box_ZEROBYTES + 100];
-  unsigned char m2[crypto_box_ZEROBYTES + 100];
+  unsigned char m2[crypto_box_ZEROBYTES + 100], h[crypto_hash_BYTES];
   unsigned char a[crypto_onetimeauth_BYTES], s[crypto_scalarmult_BYTES];
-  unsigned long long mlen = sizeof m;
+  unsigned char spk[crypto_sign_PUBLICKEYBYTES], ssk[crypto_sign_SECRETKEYBYTES];
+  unsigned char sm[crypto_sign_BYTES + 100], om[crypto_sign_BYTES + 100];
+  unsigned long long mlen = sizeof m, smlen = 0, omlen = 0;
   int ok = 1;
   ok &= crypto_box_keypair(apk, ask) == 0 && crypto_box_keypair(bpk, bsk) == 0;
   randombytes(n, sizeof n);
@@ -417,6 +427,11 @@ static void test_compat(void)
   ok &= crypto_verify_16(a, a) == 0 && crypto_verify_32(k, k) == 0;
   ok &= crypto_scalarmult(s, ask, bpk) == 0 && crypto_scalarmult_base(s, ask) == 0;
   ok &= !memcmp(s, apk, 32);
+  ok &= crypto_hash(h, m, mlen) == 0;
+  ok &= crypto_sign_keypair(spk, ssk) == 0;
+  ok &= crypto_sign(sm, &smlen, m + 32, 100, ssk) == 0 && smlen == 164;
+  ok &= crypto_sign_open(om, &omlen, sm, smlen, spk) == 0 && omlen == 100;
+  ok &= !memcmp(om, m + 32, 100);
   /* the names are qed's */
   ok &= qed_crypto_box_beforenm(k, bpk, ask) == 0;
   test_check(&t, ok, "TweetNaCl-style program through qed/nacl_compat.h");

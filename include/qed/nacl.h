@@ -327,8 +327,9 @@ int qed_crypto_stream_xor(uint8_t *c, const uint8_t *m, size_t mlen,
  * secretbox; box_open, box_easy, box_open_easy likewise; the _afternm
  * forms take the key from beforenm.  Any -1 leaves the output zeroed.
  * qed_crypto_box_keypair draws sk from the OS (qed_randombytes) and
- * computes pk = X25519(sk, 9).  Shared points, shared keys and keystream
- * are wiped before return. */
+ * computes pk = X25519(sk, 9); qed_crypto_box_seed_keypair takes sk = the
+ * first 32 bytes of SHA-512(seed), as libsodium.  Shared points, shared
+ * keys and keystream are wiped before return. */
 
 #define QED_CRYPTO_SECRETBOX_KEYBYTES     32
 #define QED_CRYPTO_SECRETBOX_NONCEBYTES   24
@@ -467,6 +468,13 @@ int qed_crypto_box_open_easy(uint8_t *m, const uint8_t *c, size_t clen,
     assigns pk[0 .. 31], sk[0 .. 31];
     ensures \result == 0 || \result == -1; */
 int qed_crypto_box_keypair(uint8_t pk[32], uint8_t sk[32]);
+/*@ requires \valid(pk + (0 .. 31)) && \valid(sk + (0 .. 31));
+    requires \separated(pk + (0 .. 31), sk + (0 .. 31));
+    requires \valid_read(seed + (0 .. 31));
+    assigns pk[0 .. 31], sk[0 .. 31];
+    ensures \result == 0 || \result == -1; */
+int qed_crypto_box_seed_keypair(uint8_t pk[32], uint8_t sk[32],
+                                const uint8_t seed[32]);
 /* ---- end of secretbox, box ---- */
 
 /* ---- Ed25519 (crypto_sign) ----------------------------------------------

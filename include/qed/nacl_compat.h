@@ -23,6 +23,7 @@
 
 #include "qed/common.h"
 #include "qed/nacl.h"
+#include "qed/sha2.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -67,6 +68,11 @@ extern "C" {
 static inline int crypto_box_keypair(unsigned char *pk, unsigned char *sk)
 {
   return qed_crypto_box_keypair(pk, sk);
+}
+static inline int crypto_box_seed_keypair(unsigned char *pk, unsigned char *sk,
+                                          const unsigned char *seed)
+{
+  return qed_crypto_box_seed_keypair(pk, sk, seed);
 }
 static inline int crypto_box_beforenm(unsigned char *k, const unsigned char *pk,
                                       const unsigned char *sk)
@@ -336,7 +342,29 @@ static inline void randombytes(unsigned char *buf, unsigned long long len)
   (void)qed_randombytes(buf, (size_t)len);
 }
 
-/* ---- hash (SHA-512): added with qed/sha2.h ---- */
+/* ---- hash (SHA-512) ---- */
+#define crypto_hash_BYTES                   64
+#define crypto_hash_sha512_BYTES            64
+#define crypto_hashblocks_sha512_STATEBYTES 64
+#define crypto_hashblocks_sha512_BLOCKBYTES 128
+static inline int crypto_hash(unsigned char *out, const unsigned char *m,
+                              unsigned long long mlen)
+{
+  return qed_crypto_hash(out, m, (size_t)mlen);
+}
+static inline int crypto_hash_sha512(unsigned char *out,
+                                     const unsigned char *m,
+                                     unsigned long long mlen)
+{
+  return qed_crypto_hash_sha512(out, m, (size_t)mlen);
+}
+/* NaCl's crypto_hashblocks returns the bytes left over (mlen % 128). */
+static inline int crypto_hashblocks_sha512(unsigned char *state,
+                                           const unsigned char *m,
+                                           unsigned long long mlen)
+{
+  return qed_crypto_hashblocks_sha512(state, m, (size_t)mlen);
+}
 
 /* ---- sign (Ed25519) ---- */
 #define crypto_sign_BYTES          QED_CRYPTO_SIGN_BYTES

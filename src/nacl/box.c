@@ -8,6 +8,7 @@
  * shared point and the shared key are wiped before return. */
 #include "qed/nacl.h"
 #include "qed/common.h"
+#include "qed/sha2.h"
 #include "nacl/salsa20.h"
 
 /* p[i] &= (r == 0 ? 0xff : 0x00) for i < len, no branch on r. */
@@ -121,6 +122,24 @@ int qed_crypto_box_keypair(uint8_t pk[32], uint8_t sk[32])
     qed_zeroize(pk, 32);
     return -1;
   }
+  r = qed_crypto_scalarmult_base(pk, sk);
+  box_keep_if_ok(sk, 32, r);
+  return r;
+}
+
+int qed_crypto_box_seed_keypair(uint8_t pk[32], uint8_t sk[32],
+                                const uint8_t seed[32])
+{
+  uint8_t h[64];
+  size_t i;
+  int r;
+  (void)qed_crypto_hash_sha512(h, seed, 32);
+  /*@ loop invariant 0 <= i <= 32;
+      loop assigns i, sk[0 .. 31];
+      loop variant 32 - i; */
+  for (i = 0; i < 32; i++)
+    sk[i] = h[i];
+  qed_zeroize(h, sizeof h);
   r = qed_crypto_scalarmult_base(pk, sk);
   box_keep_if_ok(sk, 32, r);
   return r;
