@@ -13,8 +13,9 @@
 #                            + PCLMULQDQ, VAES + VPCLMULQDQ) against the
 #                            portable code: every bulk operation on
 #                            thousands of random keys and lengths, counter
-#                            wraps, GCM built on each backend and GCM's
-#                            fused step (AES-NI), misaligned and in place
+#                            wraps, GCM built on each backend, GCM's fused
+#                            step (AES-NI) and output mask, misaligned and
+#                            in place
 #                            (tests/test_aes_equiv.c)
 #   make test-diff-aes       randomized differential tests against
 #                            pycryptodome and pyca/cryptography, every mode

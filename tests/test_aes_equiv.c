@@ -18,6 +18,9 @@
  *     the dispatched one) against ctr32 + GHASH on the portable code, both
  *     directions, in place or not, counters near 2^32, every block count
  *     0 .. 40 and longer;
+ *   - GCM's output mask (qed_aes_mask_bytes: AES-NI's and the dispatched)
+ *     against the portable loop, every length 0 .. 300 and longer, masks
+ *     0x00, 0xff and others, misaligned;
  *   - the dispatched bulk operations (whatever QED_BACKEND chose).
  *
  * A backend runs only when the CPU has its instructions
@@ -312,6 +315,38 @@ static void gcm_blocks(void)
   qed_aes_wipe(&ctx);
 }
 
+/* ---- GCM's output mask ---- */
+typedef void (*mask_fn)(uint8_t *, size_t, uint8_t);
+
+static void mask_bytes(void)
+{
+  for (int k = 0; k < 2000; k++) {
+    const size_t len = k < 301 * 3 ? (size_t)(k / 3)
+                     : (k % 20 == 0 ? 1000 + rnd(16 * MAXBLK - 1000) : rnd(400));
+    const uint8_t mask = k % 3 == 0 ? 0x00 : (k % 3 == 1 ? 0xff : (uint8_t)rnd(256));
+    const size_t so = rnd(16);
+    mask_fn fns[2] = { qed_aes_mask_bytes, NULL };
+    const char *names[2] = { "dispatched", "aesni" };
+#if HAVE_X86
+    for (size_t b = 0; b < nbackends; b++)
+      if (backends[b] == &AESNI)
+        fns[1] = qed_aes_mask_bytes_aesni;
+#endif
+    rnd_bytes(src + so, len);
+    memcpy(want, src + so, len);
+    qed_aes_mask_bytes_portable(want, len, mask);
+    for (int f = 0; f < 2; f++) {
+      if (fns[f] == NULL)
+        continue;
+      memcpy(got + so, src + so, len);
+      got[so + len] = 0x5a;                     /* must stay */
+      fns[f](got + so, len, mask);
+      test_check(&T, memcmp(want, got + so, len) == 0 && got[so + len] == 0x5a,
+                 "%s mask_bytes len %zu mask %02x", names[f], len, mask);
+    }
+  }
+}
+
 /* ---- GCM assembled from one backend's bulk operations ---- */
 static void gcm_on(const backend *be, const qed_aes_ctx *ctx, uint8_t *c,
                    uint8_t tag[16], const uint8_t *m, size_t mlen,
@@ -440,6 +475,7 @@ int main(int argc, char **argv)
   bulk();
   counters();
   gcm_blocks();
+  mask_bytes();
   gcm();
   return test_finish(&T);
 }

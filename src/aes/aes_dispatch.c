@@ -172,3 +172,15 @@ void qed_aes_gcm_blocks(const qed_aes_ctx *ctx, const qed_ghash_key *key,
     qed_ghash_blocks(key, y, out, nblocks);
   }
 }
+
+/* One 128-bit AND per 16 bytes on both hardware levels. */
+void qed_aes_mask_bytes(uint8_t *p, size_t len, uint8_t mask)
+{
+#if QED_HAVE_AES_HW
+  if (qed_aes_backend() >= QED_AES_AESNI) {
+    qed_aes_mask_bytes_aesni(p, len, mask);
+    return;
+  }
+#endif
+  qed_aes_mask_bytes_portable(p, len, mask);
+}

@@ -37,6 +37,11 @@
  *                                     must hold H as the portable code does)
  *   qed_ghash_blocks_<b>              y = (y ^ X_i) * H over whole blocks
  *
+ *   qed_aes_mask_bytes_<b>            p[i] &= mask over a buffer (GCM's
+ *                                     one-shot decryption keeps or zeroes
+ *                                     its plaintext with it, after the tag
+ *                                     check, without a branch)
+ *
  * and may provide
  *
  *   qed_aes_gcm_blocks_<b>            GCM over whole blocks: ctr32 and
@@ -183,7 +188,15 @@ void qed_aes_gcm_blocks(const qed_aes_ctx *ctx, const qed_ghash_key *key,
                         uint8_t *y, uint8_t *ctr, uint8_t *out,
                         const uint8_t *in, size_t nblocks, int decrypt);
 
+/* p[i] &= mask for every i < len, in constant time (no branch on mask). */
+/*@ requires \valid(p + (0 .. len - 1));
+    assigns p[0 .. len - 1]; */
+void qed_aes_mask_bytes(uint8_t *p, size_t len, uint8_t mask);
+
 /* ---- the portable implementations (same contracts) ---- */
+/*@ requires \valid(p + (0 .. len - 1));
+    assigns p[0 .. len - 1]; */
+void qed_aes_mask_bytes_portable(uint8_t *p, size_t len, uint8_t mask);
 /*@ requires \valid_read(ctx) && qed_aes_ready(ctx);
     requires \valid(out + (0 .. 16 * nblocks - 1));
     requires \valid_read(in + (0 .. 16 * nblocks - 1));

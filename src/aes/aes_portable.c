@@ -278,3 +278,31 @@ void qed_aes_ctr32_blocks_portable(const qed_aes_ctx *ctx, uint8_t *ctr,
 {
   ctr_blocks(ctx, ctr, out, in, nblocks, 1);
 }
+
+/* ---- GCM's output mask ----
+ * p[i] &= mask for every i, eight bytes at a time.  The mask is read back
+ * through a volatile lvalue, so the compiler cannot know its value and
+ * cannot turn the loop into a branch on the verdict (a memset or nothing);
+ * the stores go to the caller's buffer, so they cannot be dropped.  (The
+ * hardware backends AND 16 bytes at a time.) */
+void qed_aes_mask_bytes_portable(uint8_t *p, size_t len, uint8_t mask)
+{
+  volatile uint8_t vmask = mask;
+  const uint8_t m8 = vmask;
+  const uint64_t m64 = (uint64_t)m8 * 0x0101010101010101u;
+  size_t i = 0;
+  /*@ loop invariant 0 <= i <= len;
+      loop assigns i, p[0 .. len - 1];
+      loop variant len - i; */
+  while (len - i >= 8) {
+    qed_store64_le(p + i, qed_load64_le(p + i) & m64);
+    i += 8;
+  }
+  /*@ loop invariant 0 <= i <= len;
+      loop assigns i, p[0 .. len - 1];
+      loop variant len - i; */
+  while (i < len) {
+    p[i] = (uint8_t)(p[i] & m8);
+    i++;
+  }
+}

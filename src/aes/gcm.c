@@ -341,36 +341,6 @@ int qed_aes_gcm_encrypt(const qed_aes_ctx *ctx, uint8_t *c, uint8_t tag[16],
   return qed_aes_gcm_encrypt_final(&st, tag);
 }
 
-/* p[i] &= mask for every i, eight bytes at a time.  The mask is read back
- * through a volatile lvalue, so the compiler cannot know its value and
- * cannot turn the loop into a branch on the verdict (a memset or nothing);
- * the stores go to the caller's buffer, so they cannot be dropped.  (One
- * volatile byte at a time, as before, cost about a cycle per byte: twice
- * the rest of a 16 KiB decryption on the hardware backends.) */
-/*@ requires \valid(p + (0 .. len - 1));
-    assigns p[0 .. len - 1]; */
-static void mask_bytes(uint8_t *p, size_t len, uint8_t mask)
-{
-  volatile uint8_t vmask = mask;
-  const uint8_t m8 = vmask;
-  const uint64_t m64 = (uint64_t)m8 * 0x0101010101010101u;
-  size_t i = 0;
-  /*@ loop invariant 0 <= i <= len;
-      loop assigns i, p[0 .. len - 1];
-      loop variant len - i; */
-  while (len - i >= 8) {
-    qed_store64_le(p + i, qed_load64_le(p + i) & m64);
-    i += 8;
-  }
-  /*@ loop invariant 0 <= i <= len;
-      loop assigns i, p[0 .. len - 1];
-      loop variant len - i; */
-  while (i < len) {
-    p[i] = (uint8_t)(p[i] & m8);
-    i++;
-  }
-}
-
 int qed_aes_gcm_decrypt(const qed_aes_ctx *ctx, uint8_t *m, const uint8_t *c,
                         size_t clen, const uint8_t tag[16], const uint8_t *ad,
                         size_t adlen, const uint8_t *iv, size_t ivlen)
@@ -386,6 +356,6 @@ int qed_aes_gcm_decrypt(const qed_aes_ctx *ctx, uint8_t *m, const uint8_t *c,
   (void)qed_aes_gcm_decrypt_update(&st, ctx, m, c, clen);
   r = qed_aes_gcm_decrypt_final(&st, tag);
   /* r is 0 or -1: keep the plaintext (mask 0xff) or zero it (0x00). */
-  mask_bytes(m, clen, (uint8_t)(0u - (unsigned)(r + 1)));
+  qed_aes_mask_bytes(m, clen, (uint8_t)(0u - (unsigned)(r + 1)));
   return r;
 }

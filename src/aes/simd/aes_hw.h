@@ -140,6 +140,10 @@ void qed_aes_gcm_blocks_aesni(const qed_aes_ctx *ctx,
                               uint8_t *ctr, uint8_t *out, const uint8_t *in,
                               size_t nblocks, int decrypt);
 
+/*@ requires \valid(p + (0 .. len - 1));
+    assigns p[0 .. len - 1]; */
+void qed_aes_mask_bytes_aesni(uint8_t *p, size_t len, uint8_t mask);
+
 /* ---- VAES + VPCLMULQDQ (aes_vaes.c) ---- */
 /*@ requires \valid_read(ctx) && qed_aes_ready(ctx);
     requires \valid(out + (0 .. 16 * nblocks - 1));

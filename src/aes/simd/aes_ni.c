@@ -546,3 +546,24 @@ TARGET void qed_aes_gcm_blocks_aesni(const qed_aes_ctx *ctx,
     }
   }
 }
+
+/* ---- GCM's output mask ----
+ * 64 bytes per iteration with 128-bit ANDs (the word-by-word portable loop
+ * took about 0.1 cycle per byte, a fifth of a 16 KiB GCM decryption). */
+TARGET void qed_aes_mask_bytes_aesni(uint8_t *p, size_t len, uint8_t mask)
+{
+  const __m128i m = _mm_set1_epi8((char)mask);
+  size_t i = 0;
+  for (; len - i >= 64; i += 64) {
+    const __m128i a = LOAD(p + i), b = LOAD(p + i + 16),
+                  c = LOAD(p + i + 32), d = LOAD(p + i + 48);
+    STORE(p + i, _mm_and_si128(a, m));
+    STORE(p + i + 16, _mm_and_si128(b, m));
+    STORE(p + i + 32, _mm_and_si128(c, m));
+    STORE(p + i + 48, _mm_and_si128(d, m));
+  }
+  for (; len - i >= 16; i += 16)
+    STORE(p + i, _mm_and_si128(LOAD(p + i), m));
+  for (; i < len; i++)
+    p[i] = (uint8_t)(p[i] & mask);
+}
