@@ -173,6 +173,20 @@ static const uint64_t kt_rc[24] = {
   if (lanes > (j))                                                            \
     A##L = KT_XOR(A##L, KT_GATHER(p + 8 * (j), idx))
 
+/* The whole block at p (its first `lanes` lanes) from each leaf, lane by
+ * lane with gathers; an includer may define KT_ADD_BLOCK(p, idx) itself
+ * (the 8-state AVX-512 form transposes instead). */
+#define KT_ADD_GATHERED(p, idx)                                               \
+  do {                                                                        \
+    KT_ADD(0, ba); KT_ADD(1, be); KT_ADD(2, bi); KT_ADD(3, bo);               \
+    KT_ADD(4, bu); KT_ADD(5, ga); KT_ADD(6, ge); KT_ADD(7, gi);               \
+    KT_ADD(8, go); KT_ADD(9, gu); KT_ADD(10, ka); KT_ADD(11, ke);             \
+    KT_ADD(12, ki); KT_ADD(13, ko); KT_ADD(14, ku); KT_ADD(15, ma);           \
+    KT_ADD(16, me); KT_ADD(17, mi); KT_ADD(18, mo); KT_ADD(19, mu);           \
+    KT_ADD(20, sa); KT_ADD(21, se); KT_ADD(22, si); KT_ADD(23, so);           \
+    KT_ADD(24, su);                                                           \
+  } while (0)
+
 #endif /* QED_KECCAK_TIMES_IMPL_H */
 
 /* ---- the functions, once per includer (no include guard below) ---- */
@@ -199,12 +213,11 @@ static KT_ATTR void KT_NAME(absorb)(KT_V s[25], const uint8_t *in,
   KT_DECLARE(s);
   for (b = 0; b < nblocks; b++) {
     const uint8_t *p = in + b * 8 * lanes;
-    KT_ADD(0, ba); KT_ADD(1, be); KT_ADD(2, bi); KT_ADD(3, bo); KT_ADD(4, bu);
-    KT_ADD(5, ga); KT_ADD(6, ge); KT_ADD(7, gi); KT_ADD(8, go); KT_ADD(9, gu);
-    KT_ADD(10, ka); KT_ADD(11, ke); KT_ADD(12, ki); KT_ADD(13, ko);
-    KT_ADD(14, ku); KT_ADD(15, ma); KT_ADD(16, me); KT_ADD(17, mi);
-    KT_ADD(18, mo); KT_ADD(19, mu); KT_ADD(20, sa); KT_ADD(21, se);
-    KT_ADD(22, si); KT_ADD(23, so); KT_ADD(24, su);
+#ifdef KT_ADD_BLOCK
+    KT_ADD_BLOCK(p, idx);
+#else
+    KT_ADD_GATHERED(p, idx);
+#endif
     KT_ROUNDS(rounds);
   }
   KT_STORE(s);

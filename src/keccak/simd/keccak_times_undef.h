@@ -15,3 +15,4 @@
 #undef KT_I
 #undef KT_INDEX
 #undef KT_GATHER
+#undef KT_ADD_BLOCK
