@@ -67,6 +67,21 @@ void qed_mpn_zero(uint64_t *r, size_t n);
  * (measured: bench/bench_bn.c, see mpn_mul.c). */
 #ifndef QED_MPN_KARATSUBA_THRESHOLD
 #define QED_MPN_KARATSUBA_THRESHOLD 24
+/* ---- gcd (mpn_gcd.c) ---- */
+
+/* g = gcd(a, b) for a, b of n limbs (zero top limbs allowed); returns the
+ * limb count of g (0 when a == b == 0).  a and b are overwritten; s is
+ * scratch of 5n + 6 limbs.  Variable time. */
+/*@ requires 1 <= n <= 100000;
+    requires \valid(g + (0 .. n - 1));
+    requires \valid(a + (0 .. n - 1)) && \valid(b + (0 .. n - 1));
+    requires \valid(s + (0 .. 5 * n + 5));
+    requires \separated(g + (0 .. n - 1), a + (0 .. n - 1), b + (0 .. n - 1), s + (0 .. 5 * n + 5));
+    assigns g[0 .. n - 1], a[0 .. n - 1], b[0 .. n - 1], s[0 .. 5 * n + 5];
+    ensures \result <= n; */
+size_t qed_mpn_gcd(uint64_t *g, uint64_t *a, uint64_t *b, size_t n,
+                   uint64_t *s);
+
 #endif
 /* Limbs of scratch qed_mpn_mul_n needs for n-limb operands: at most 4n. */
 #define QED_MPN_MUL_SCRATCH(n) (4 * (n) + 4 * 64)
@@ -141,7 +156,8 @@ void qed_mpn_mul(uint64_t *r, const uint64_t *a, size_t an,
 #define QED_MPN_DIV_SCRATCH(an, dn) ((an) + 1 + (dn))
 
 /* q[0 .. an-dn] = floor(a / d), r[0 .. dn-1] = a mod d, for an >= dn >= 1
- * and d[dn-1] != 0; s is scratch of an + 1 + dn limbs.  Variable time. */
+ * and d[dn-1] != 0; s is scratch of an + 1 + dn limbs; a and d may
+ * overlap, the outputs overlap nothing.  Variable time. */
 /*@ requires 1 <= dn <= an <= 100000;
     requires d[dn - 1] != 0;
     requires \valid(q + (0 .. an - dn));
@@ -150,11 +166,29 @@ void qed_mpn_mul(uint64_t *r, const uint64_t *a, size_t an,
     requires \valid_read(d + (0 .. dn - 1));
     requires \valid(s + (0 .. an + dn));
     requires \separated(q + (0 .. an - dn), r + (0 .. dn - 1), s + (0 .. an + dn));
-    requires \separated(q + (0 .. an - dn), a + (0 .. an - 1), d + (0 .. dn - 1));
-    requires \separated(r + (0 .. dn - 1), a + (0 .. an - 1), d + (0 .. dn - 1));
-    requires \separated(s + (0 .. an + dn), a + (0 .. an - 1), d + (0 .. dn - 1));
+    requires \separated(q + (0 .. an - dn), a + (0 .. an - 1));
+    requires \separated(q + (0 .. an - dn), d + (0 .. dn - 1));
+    requires \separated(r + (0 .. dn - 1), a + (0 .. an - 1));
+    requires \separated(r + (0 .. dn - 1), d + (0 .. dn - 1));
+    requires \separated(s + (0 .. an + dn), a + (0 .. an - 1));
+    requires \separated(s + (0 .. an + dn), d + (0 .. dn - 1));
     assigns q[0 .. an - dn], r[0 .. dn - 1], s[0 .. an + dn]; */
 void qed_mpn_divrem(uint64_t *q, uint64_t *r, const uint64_t *a, size_t an,
                     const uint64_t *d, size_t dn, uint64_t *s);
+
+/* ---- gcd (mpn_gcd.c) ---- */
+
+/* g = gcd(a, b) for a, b of n limbs (zero top limbs allowed); returns the
+ * limb count of g (0 when a == b == 0).  a and b are overwritten; s is
+ * scratch of 5n + 6 limbs.  Variable time. */
+/*@ requires 1 <= n <= 100000;
+    requires \valid(g + (0 .. n - 1));
+    requires \valid(a + (0 .. n - 1)) && \valid(b + (0 .. n - 1));
+    requires \valid(s + (0 .. 5 * n + 5));
+    requires \separated(g + (0 .. n - 1), a + (0 .. n - 1), b + (0 .. n - 1), s + (0 .. 5 * n + 5));
+    assigns g[0 .. n - 1], a[0 .. n - 1], b[0 .. n - 1], s[0 .. 5 * n + 5];
+    ensures \result <= n; */
+size_t qed_mpn_gcd(uint64_t *g, uint64_t *a, uint64_t *b, size_t n,
+                   uint64_t *s);
 
 #endif
