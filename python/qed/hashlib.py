@@ -25,6 +25,9 @@ __all__ = [
     "parallelhash_128", "parallelhash_256", "turboshake_128",
     "turboshake_256", "kt128", "kt256", "m14", "ascon_hash256",
     "ascon_xof128", "ascon_cxof128", "skein_256", "skein_512", "skein_1024",
+    "sha224", "sha256", "sha384", "sha512", "sha512_256", "rawshake_128",
+    "rawshake_256", "kmacxof_128", "kmacxof_256", "tuplehashxof_128",
+    "tuplehashxof_256", "parallelhashxof_128", "parallelhashxof_256",
     "new", "algorithms_available", "algorithms_guaranteed",
 ]
 
@@ -163,6 +166,48 @@ keccak_512 = _sha3("keccak_512", 64, lib.qed_keccak_512_init,
                    "Keccak-512 (the original padding).")
 
 
+# ---- SHA-2 (FIPS 180-4) ---------------------------------------------------------
+
+class _Sha2(_Fixed):
+    _init: Callable = None
+    _update: Callable = None
+    _final: Callable = None
+
+    def __init__(self, data: BytesLike = b"", *, usedforsecurity: bool = True):
+        self._new_ctx()
+        type(self)._init(self._ctx)
+        if data:
+            self.update(data)
+
+    def _absorb(self, buf: bytes) -> int:
+        return type(self)._update(self._ctx, buf, len(buf))
+
+    def _finish(self, ctx, buf) -> int:
+        return type(self)._final(ctx, buf)
+
+
+def _sha2(name: str, size: int, wide: bool, init: Callable, doc: str) -> type:
+    cls = type(name, (_Sha2,), {
+        "name": name, "digest_size": size, "block_size": 128 if wide else 64,
+        "_ctype": "qed_sha512_ctx" if wide else "qed_sha256_ctx",
+        "_init": staticmethod(init),
+        "_update": staticmethod(lib.qed_sha512_update if wide
+                                else lib.qed_sha256_update),
+        "_final": staticmethod(lib.qed_sha512_final if wide
+                               else lib.qed_sha256_final),
+        "__doc__": doc})
+    cls.__module__ = __name__
+    return cls
+
+
+sha224 = _sha2("sha224", 28, False, lib.qed_sha224_init, "SHA-224 (FIPS 180-4).")
+sha256 = _sha2("sha256", 32, False, lib.qed_sha256_init, "SHA-256 (FIPS 180-4).")
+sha384 = _sha2("sha384", 48, True, lib.qed_sha384_init, "SHA-384 (FIPS 180-4).")
+sha512 = _sha2("sha512", 64, True, lib.qed_sha512_init, "SHA-512 (FIPS 180-4).")
+sha512_256 = _sha2("sha512_256", 32, True, lib.qed_sha512_256_init,
+                   "SHA-512/256 (FIPS 180-4).")
+
+
 # ---- SHAKE, cSHAKE -----------------------------------------------------------
 
 class _Shake(_Xof):
@@ -192,6 +237,18 @@ class shake_256(_Shake):
     """SHAKE256 (FIPS 202)."""
     name, block_size = "shake_256", 136
     _init = staticmethod(lib.qed_shake256_init)
+
+
+class rawshake_128(_Shake):
+    """RawSHAKE128 (FIPS 202: SHAKE without the two extra suffix bits)."""
+    name, block_size = "rawshake_128", 168
+    _init = staticmethod(lib.qed_rawshake128_init)
+
+
+class rawshake_256(_Shake):
+    """RawSHAKE256 (FIPS 202: SHAKE without the two extra suffix bits)."""
+    name, block_size = "rawshake_256", 136
+    _init = staticmethod(lib.qed_rawshake256_init)
 
 
 class _CShake(_Xof):
@@ -272,6 +329,38 @@ class kmac_256(_Kmac):
     _init = staticmethod(lib.qed_kmac256_init)
 
 
+class _KmacXof(_Xof):
+    _ctype = "qed_kmac_ctx"
+    _init: Callable = None
+
+    def __init__(self, key: BytesLike, data: BytesLike = b"", *,
+                 customization: BytesLike = b""):
+        k = as_bytes(key, "key")
+        s = as_bytes(customization, "customization")
+        self._new_ctx()
+        type(self)._init(self._ctx, k, len(k), s, len(s))
+        if data:
+            self.update(data)
+
+    def _absorb(self, buf):
+        return lib.qed_kmac_update(self._ctx, buf, len(buf))
+
+    def _squeeze(self, ctx, buf, n):
+        return lib.qed_kmac_squeeze(ctx, buf, n)
+
+
+class kmacxof_128(_KmacXof):
+    """KMACXOF128 (SP 800-185): digest(n), read(n)."""
+    name, block_size = "kmacxof_128", 168
+    _init = staticmethod(lib.qed_kmacxof128_init)
+
+
+class kmacxof_256(_KmacXof):
+    """KMACXOF256 (SP 800-185): digest(n), read(n)."""
+    name, block_size = "kmacxof_256", 136
+    _init = staticmethod(lib.qed_kmacxof256_init)
+
+
 # ---- TupleHash ---------------------------------------------------------------
 
 class _TupleHash(_Fixed):
@@ -306,6 +395,41 @@ class tuplehash_256(_TupleHash):
     """TupleHash256 (SP 800-185): update(*parts) adds items."""
     name, block_size = "tuplehash_256", 136
     _init = staticmethod(lib.qed_tuplehash256_init)
+
+
+class _TupleHashXof(_Xof):
+    _ctype = "qed_tuplehash_ctx"
+    _init: Callable = None
+
+    def __init__(self, *, customization: BytesLike = b""):
+        s = as_bytes(customization, "customization")
+        self._new_ctx()
+        type(self)._init(self._ctx, s, len(s))
+
+    def update(self, *parts: BytesLike) -> None:
+        """Add each argument as one item of the tuple."""
+        items = [as_bytes(p, "part") for p in parts]
+        if self._reading:
+            raise TypeError(f"{self.name}: update() after read() is not "
+                            "allowed (the object is squeezing)")
+        for it in items:
+            if lib.qed_tuplehash_add(self._ctx, it, len(it)) != 0:
+                raise ValueError(f"{self.name}: the C context refused")
+
+    def _squeeze(self, ctx, buf, n):
+        return lib.qed_tuplehash_squeeze(ctx, buf, n)
+
+
+class tuplehashxof_128(_TupleHashXof):
+    """TupleHashXOF128 (SP 800-185): update(*parts), digest(n), read(n)."""
+    name, block_size = "tuplehashxof_128", 168
+    _init = staticmethod(lib.qed_tuplehashxof128_init)
+
+
+class tuplehashxof_256(_TupleHashXof):
+    """TupleHashXOF256 (SP 800-185): update(*parts), digest(n), read(n)."""
+    name, block_size = "tuplehashxof_256", 136
+    _init = staticmethod(lib.qed_tuplehashxof256_init)
 
 
 # ---- ParallelHash -------------------------------------------------------------
@@ -343,6 +467,40 @@ class parallelhash_256(_ParallelHash):
     """ParallelHash256 (SP 800-185) with leaves of block_size bytes."""
     name, block_size = "parallelhash_256", 136
     _init = staticmethod(lib.qed_parallelhash256_init)
+
+
+class _ParallelHashXof(_Xof):
+    _ctype = "qed_parallelhash_ctx"
+    _init: Callable = None
+
+    def __init__(self, data: BytesLike = b"", *, block_size: int = 8192,
+                 customization: BytesLike = b""):
+        s = as_bytes(customization, "customization")
+        self.leaf_size = length(block_size, "block_size", 1)
+        self._new_ctx()
+        if type(self)._init(self._ctx, self.leaf_size, s, len(s)) != 0:
+            raise ValueError(f"block_size {block_size} is refused by "
+                             f"{self.name}")
+        if data:
+            self.update(data)
+
+    def _absorb(self, buf):
+        return lib.qed_parallelhash_update(self._ctx, buf, len(buf))
+
+    def _squeeze(self, ctx, buf, n):
+        return lib.qed_parallelhash_squeeze(ctx, buf, n)
+
+
+class parallelhashxof_128(_ParallelHashXof):
+    """ParallelHashXOF128 (SP 800-185): digest(n), read(n)."""
+    name, block_size = "parallelhashxof_128", 168
+    _init = staticmethod(lib.qed_parallelhashxof128_init)
+
+
+class parallelhashxof_256(_ParallelHashXof):
+    """ParallelHashXOF256 (SP 800-185): digest(n), read(n)."""
+    name, block_size = "parallelhashxof_256", 136
+    _init = staticmethod(lib.qed_parallelhashxof256_init)
 
 
 # ---- TurboSHAKE, KangarooTwelve, MarsupilamiFourteen ---------------------------
@@ -537,10 +695,16 @@ _CONSTRUCTORS = {c.name if isinstance(c.name, str) and c.name else c.__name__: c
                            shake_256, cshake_128, cshake_256, turboshake_128,
                            turboshake_256, kt128, kt256, m14, ascon_hash256,
                            ascon_xof128, ascon_cxof128, skein_256, skein_512,
-                           skein_1024, parallelhash_128, parallelhash_256)}
+                           skein_1024, parallelhash_128, parallelhash_256,
+                           sha224, sha256, sha384, sha512, sha512_256,
+                           rawshake_128, rawshake_256, parallelhashxof_128,
+                           parallelhashxof_256)}
 _ALIASES = {"sha3-224": "sha3_224", "sha3-256": "sha3_256",
             "sha3-384": "sha3_384", "sha3-512": "sha3_512",
-            "shake128": "shake_128", "shake256": "shake_256"}
+            "shake128": "shake_128", "shake256": "shake_256",
+            "sha-224": "sha224", "sha-256": "sha256", "sha-384": "sha384",
+            "sha-512": "sha512", "sha512-256": "sha512_256",
+            "sha-512/256": "sha512_256", "sha512/256": "sha512_256"}
 
 algorithms_guaranteed = frozenset(_CONSTRUCTORS)
 algorithms_available = frozenset(_CONSTRUCTORS)

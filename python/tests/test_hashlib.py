@@ -346,3 +346,84 @@ def test_error_paths():
     # bytearray and memoryview are accepted
     assert q.sha3_256(bytearray(b"ab")).digest() == \
         q.sha3_256(memoryview(b"ab")).digest() == std.sha3_256(b"ab").digest()
+
+
+@pytest.mark.parametrize("name", ["sha224", "sha256", "sha384", "sha512",
+                                  "sha512_256"])
+def test_sha2_vs_hashlib(name, rng):
+    for n in lengths(rng):
+        m = rbytes(rng, n)
+        ref = std.new(name, m)
+        ours = streamed(getattr(q, name)(), random_splits(rng, m))
+        assert ours.digest() == ref.digest()
+        assert (ours.name, ours.digest_size, ours.block_size) == \
+            (ref.name, ref.digest_size, ref.block_size)
+    assert q.new("SHA-512/256", b"a").digest() == \
+        std.new("sha512_256", b"a").digest()
+
+
+@pytest.mark.parametrize("size", [128, 256])
+def test_rawshake_vs_c_one_shot(size, rng):
+    fn = getattr(lib, f"qed_rawshake{size}")
+    for n in lengths(rng)[:60]:
+        m, k = rbytes(rng, n), rng.randrange(1, 300)
+        out = ffi.new("uint8_t[]", k)
+        fn(out, k, m, len(m))
+        assert streamed(getattr(q, f"rawshake_{size}")(),
+                        random_splits(rng, m)).read(k) == bytes(out)
+
+
+def _records(name, repeat=()):
+    recs, rec = [], {}
+    for line in (VECTORS / "sp800_185" / name).read_text().splitlines():
+        if "=" in line and not line.startswith("#"):
+            k, v = (t.strip() for t in line.split("=", 1))
+            if k in repeat:
+                rec.setdefault(k, []).append(v)
+            else:
+                rec[k] = v
+            if k in ("Out", "MD"):
+                recs.append(rec)
+                rec = {}
+    assert recs
+    return recs
+
+
+@pytest.mark.parametrize("size", [128, 256])
+def test_xof_forms_vectors_and_c(size, rng):
+    for r in _records(f"KMACXOF_{size}_samples.txt"):
+        x = getattr(q, f"kmacxof_{size}")(bytes.fromhex(r["Key"]),
+                                          bytes.fromhex(r["In"]),
+                                          customization=r["S"].strip('"').encode())
+        assert x.digest(int(r["OutLen"]) // 8).hex().upper() == r["Out"]
+    for r in _records(f"Tuple_Hash_XOF_{size}_samples.txt", ("Tuple",)):
+        x = getattr(q, f"tuplehashxof_{size}")(
+            customization=r["S"].strip('"').encode())
+        x.update(*[bytes.fromhex(t) for t in r.get("Tuple", [])])
+        assert x.read(int(r["OutLen"]) // 8).hex().upper() == r["Out"]
+    for r in _records(f"ParallelHashXOF{size}_samples.txt"):
+        md = bytes.fromhex(r["MD"])
+        x = getattr(q, f"parallelhashxof_{size}")(
+            bytes.fromhex(r["Msg"]), block_size=int(r["B"]),
+            customization=r["S"].strip('"').encode())
+        assert x.digest(len(md)) == md
+    # random cases against the C one-shots
+    kfn = getattr(lib, f"qed_kmacxof{size}")
+    pfn = getattr(lib, f"qed_parallelhashxof{size}")
+    for _ in range(60):
+        key, m = rbytes(rng, rng.randrange(0, 80)), rbytes(rng, rng.randrange(0, 3000))
+        s, k = rbytes(rng, rng.randrange(0, 40)), rng.randrange(1, 300)
+        out = ffi.new("uint8_t[]", k)
+        kfn(out, k, key, len(key), m, len(m), s, len(s))
+        x = streamed(getattr(q, f"kmacxof_{size}")(key, customization=s),
+                     random_splits(rng, m))
+        assert x.read(k // 2) + x.read(k - k // 2) == bytes(out)
+        b = rng.choice([1, 8, 168, 1000])
+        assert pfn(out, k, m, len(m), b, s, len(s)) == 0
+        assert streamed(getattr(q, f"parallelhashxof_{size}")(
+            block_size=b, customization=s), random_splits(rng, m)).digest(k) \
+            == bytes(out)
+    t = getattr(q, f"tuplehashxof_{size}")()
+    t.read(1)
+    with pytest.raises(TypeError):
+        t.update(b"x")
