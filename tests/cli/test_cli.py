@@ -11,9 +11,11 @@ Environment: QED_CLI   the binary (default build/qed)
              QED_CLI_QUICK=1  skip the slow parts (fuzzing, big files)
 Exit status 0 if every check passed.
 """
+import ctypes
 import hashlib
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -730,10 +732,48 @@ def test_selftest_bench():
     for backend in ("portable", "avx2"):
         p = subprocess.run([QED, "selftest"], env=dict(os.environ, QED_BACKEND=backend), stdout=subprocess.PIPE)
         check(p.returncode == 0, "selftest with QED_BACKEND=%s" % backend)
+    # qed bench: the peers (OpenSSL, libsodium: scripts/install-deps.sh)
+    # are loaded at run time; every line's figures and ratios are numbers.
+    rc, out, err = run(["bench", "--peers"])
+    peers = out.decode()
+    check(rc == 0 and "libcrypto.so.3" in peers and "libsodium.so.23" in peers, "bench --peers: %r" % peers)
+    have = [name for name in ("OpenSSL", "libsodium") if re.search(r"^%s +\S+ +loaded" % name, peers, re.M)]
     rc, out, err = run(["bench", "--quick"])
     rows = out.decode().splitlines()
-    check(rc == 0 and len(rows) == 18 and all("MB/s" in r for r in rows[2:15]) and "ed25519 verify" in rows[-1],
-          "bench --quick: %r" % out)
+    lines = [r.split() for r in rows[2:]]
+
+    def num(x):
+        try:
+            return float(x) >= 0
+        except ValueError:
+            return False
+    check(rc == 0 and rows[1].split()[:2] == ["function", "bytes"] and len(lines) >= 39 and
+          not any("error" in r for r in rows), "bench --quick: %r" % out)
+    peered = [ln for ln in lines if ln[-3] in ("OpenSSL", "libsodium")]
+    check(all(num(ln[-4]) and num(ln[-2]) and num(ln[-1]) and float(ln[-1]) > 0 for ln in peered),
+          "bench --quick: figures and ratios are numbers: %r" % out)
+    names = set((ln[-3], " ".join(ln[:-5])) for ln in peered)
+    if "OpenSSL" in have:
+        check({("OpenSSL", f) for f in ("SHA3-256", "SHAKE128", "SHA-256", "SHA-512", "AES-128-CTR", "AES-128-GCM")} <= names,
+              "bench --quick: the OpenSSL rows: %r" % sorted(names))
+    if "libsodium" in have:
+        check({("libsodium", f) for f in ("SHA-512", "X25519", "Ed25519 sign", "Ed25519 verify", "secretbox", "Poly1305")} <= names,
+              "bench --quick: the libsodium rows: %r" % sorted(names))
+    # where Python can load a peer (CI: scripts/install-deps.sh), qed must too
+    for name, so in (("OpenSSL", "libcrypto.so.3"), ("libsodium", "libsodium.so.23")):
+        try:
+            ctypes.CDLL(so)
+        except OSError:
+            print("bench: %s absent, its rows are qed alone" % so)
+            continue
+        check(name in have, "bench: %s is present but qed did not load it: %r" % (so, peers))
+    rc, out, err = run(["bench", "--quick", "--no-peers"])
+    rows = out.decode().splitlines()
+    check(rc == 0 and len(rows) == 2 + 12 * 3 + 3 and
+          all(r.split()[-3:] == ["-", "-", "-"] and num(r.split()[-4]) for r in rows[2:]) and
+          "Ed25519 verify" in rows[-1], "bench --quick --no-peers: %r" % out)
+    rc, out, err = run(["bench", "--peers", "--no-peers"])
+    check(rc == 2 and "exclude" in err, "bench --peers --no-peers")
     rc, out, err = run(["bench", "--slow"])
     check(rc == 2 and "unexpected argument" in err, "bench with a bad argument")
 
