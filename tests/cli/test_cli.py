@@ -774,6 +774,55 @@ def test_selftest_bench():
           "Ed25519 verify" in rows[-1], "bench --quick --no-peers: %r" % out)
     rc, out, err = run(["bench", "--peers", "--no-peers"])
     check(rc == 2 and "exclude" in err, "bench --peers --no-peers")
+    test_bench_fake_peers()
+
+
+# Stand-ins found first through LD_LIBRARY_PATH (dlopen by soname searches
+# it): a libcrypto.so.3 without any EVP function, a libsodium.so.23 whose
+# crypto_onetimeauth gives a wrong tag and crypto_hash_sha512 fails.
+FAKE_SODIUM = r"""
+#include <string.h>
+int sodium_init(void) { return 0; }
+const char *sodium_version_string(void) { return "fake"; }
+int crypto_onetimeauth(unsigned char *out, const unsigned char *in,
+                       unsigned long long n, const unsigned char *k)
+{ (void)in; (void)n; (void)k; memset(out, 0, 16); return 0; }
+int crypto_hash_sha512(unsigned char *out, const unsigned char *in,
+                       unsigned long long n) { (void)out; (void)in; (void)n; return -1; }
+"""
+
+
+def test_bench_fake_peers():
+    """Missing symbols leave qed alone, a wrong output or a failing peer is an
+    error line without a ratio and exit status 1."""
+    cc = os.environ.get("CC", "cc")
+    with tempfile.TemporaryDirectory() as d:
+        with open(os.path.join(d, "sodium.c"), "w") as f:
+            f.write(FAKE_SODIUM)
+        with open(os.path.join(d, "crypto.c"), "w") as f:
+            f.write("int not_openssl(void);\nint not_openssl(void) { return 0; }\n")
+        try:
+            for src, so in (("sodium.c", "libsodium.so.23"), ("crypto.c", "libcrypto.so.3")):
+                subprocess.run([cc, "-shared", "-fPIC", "-o", os.path.join(d, so), os.path.join(d, src)],
+                               check=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        except (OSError, subprocess.CalledProcessError):
+            print("bench: no C compiler (%s), the stand-in peer libraries are not tested" % cc)
+            return
+        env = dict(os.environ, LD_LIBRARY_PATH=d)
+        p = subprocess.run([QED, "bench", "--peers"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        out = p.stdout.decode()
+        check(p.returncode == 0 and re.search(r"^OpenSSL .* loaded, version unknown; missing: .*EVP_MD_fetch", out, re.M) and
+              re.search(r"^libsodium .* loaded, fake; missing: crypto_hash_sha256 crypto_scalarmult", out, re.M),
+              "bench --peers with stand-in libraries: %r" % out)
+        p = subprocess.run([QED, "bench", "--quick"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        rows = p.stdout.decode().splitlines()
+        errs = [r for r in rows if "error:" in r]
+        check(p.returncode == 1 and len(errs) == 6 and
+              sum(r.startswith("Poly1305") and "libsodium's output differs from qed's" in r for r in errs) == 3 and
+              sum(r.startswith("SHA-512") and "libsodium or qed failed" in r for r in errs) == 3 and
+              not any("OpenSSL" in r or "libsodium" in r for r in rows[2:] if r not in errs) and
+              len(rows) == 2 + 12 * 3 + 3 + 6 and "Sanitizer" not in p.stderr.decode(),
+              "bench --quick with stand-in libraries: %r" % p.stdout)
     rc, out, err = run(["bench", "--slow"])
     check(rc == 2 and "unexpected argument" in err, "bench with a bad argument")
 
