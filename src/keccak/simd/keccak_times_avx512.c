@@ -1,10 +1,10 @@
 /* Keccak-p[1600, nr] on 8, 4 and 2 states at once with AVX-512: vpternlogq
  * for theta's five-way XOR and three-way XOR (0x96) and for chi (0xD2:
  * a ^ (~b & c)), vprolq for the rotations; the 8-state form reads the
- * leaves' blocks by 8x8 transposes, the 4- and 2-state forms by gathers of
- * lane j of every leaf.  The 8-state form uses zmm registers; the 4- and 2-state
- * forms the same instructions on ymm and xmm (AVX-512VL), for the leaves
- * left over.
+ * leaves' blocks by 8x8 transposes, the 4- and 2-state forms by gathers
+ * of lane j of every leaf.  The 8-state form uses zmm registers; the 4-
+ * and 2-state forms the same instructions on ymm and xmm (AVX-512VL), for
+ * the leaves left over.
  *
  * Outside the proof (intrinsics; see proof/outside.txt): checked against
  * the proven portable code by tests/test_simd_equiv.c and by every KAT run
