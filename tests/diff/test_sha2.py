@@ -11,6 +11,8 @@ QED_BACKEND (the CPU backend qed uses).
 References: Python's hashlib (OpenSSL's SHA-2) for SHA-224, SHA-256,
 SHA-384, SHA-512 and SHA-512/256, and pycryptodome's SHA-2 (its own C code;
 tests/diff/requirements.txt) as a second, independent implementation.
+crypto_hash_sha512 also against PyNaCl's nacl.hash.sha512 (libsodium's
+SHA-512, pinned in tests/nacl/requirements.txt) as a third.
 
 Per case: the one-shot, streaming in random pieces (empty ones included),
 the NaCl names (crypto_hash, crypto_hash_sha512/256), crypto_hashblocks on
@@ -26,6 +28,8 @@ import random
 import struct
 import sys
 
+import nacl.encoding
+import nacl.hash
 from Crypto.Hash import SHA224, SHA256, SHA384, SHA512
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -179,6 +183,9 @@ def test_alg(alg, rng):
         rc, got, guard = call_out(lib.qed_crypto_hash_sha512, 64, msg, n)
         check(rc == 0 and got == hashlib.sha512(msg).digest() and guard,
               "crypto_hash_sha512 len %d" % n)
+        # libsodium's SHA-512 (through PyNaCl) as a third reference
+        check(got == nacl.hash.sha512(msg, encoder=nacl.encoding.RawEncoder),
+              "crypto_hash_sha512 vs PyNaCl len %d" % n)
         rc, got, guard = call_out(lib.qed_crypto_hash_sha256, 32, msg, n)
         check(rc == 0 and got == hashlib.sha256(msg).digest() and guard,
               "crypto_hash_sha256 len %d" % n)
