@@ -24,7 +24,8 @@ __all__ = [
     "kmac_128", "kmac_256", "tuplehash_128", "tuplehash_256",
     "parallelhash_128", "parallelhash_256", "turboshake_128",
     "turboshake_256", "kt128", "kt256", "m14", "ascon_hash256",
-    "ascon_xof128", "ascon_cxof128", "skein_256", "skein_512", "skein_1024",
+    "ascon_xof128", "ascon_cxof128", "ascon_hash_v12", "ascon_xof_v12",
+    "skein_256", "skein_512", "skein_1024",
     "sha224", "sha256", "sha384", "sha512", "sha512_256", "rawshake_128",
     "rawshake_256", "kmacxof_128", "kmacxof_256", "tuplehashxof_128",
     "tuplehashxof_256", "parallelhashxof_128", "parallelhashxof_256",
@@ -635,6 +636,23 @@ class ascon_cxof128(_AsconXof):
             raise ValueError("customization refused by Ascon-CXOF128")
         if data:
             self.update(data)
+
+
+def ascon_hash_v12(data: BytesLike = b"") -> bytes:
+    """Ascon-Hash v1.2 (the pre-NIST version, 32 bytes), one-shot."""
+    m = as_bytes(data, "data")
+    buf = out(32)
+    lib.qed_ascon_hash_v12(buf, m, len(m))
+    return take(buf, 32)
+
+
+def ascon_xof_v12(data: BytesLike = b"", length_: int = 32) -> bytes:
+    """Ascon-XOF v1.2 (the pre-NIST version), one-shot: length_ bytes."""
+    m = as_bytes(data, "data")
+    n = length(length_, "length")
+    buf = out(n)
+    lib.qed_ascon_xof_v12(buf, n, m, len(m))
+    return take(buf, n)
 
 
 # ---- Skein ---------------------------------------------------------------------

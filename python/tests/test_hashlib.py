@@ -427,3 +427,22 @@ def test_xof_forms_vectors_and_c(size, rng):
     t.read(1)
     with pytest.raises(TypeError):
         t.update(b"x")
+
+
+def test_ascon_v12_kats():
+    d = VECTORS / "ascon"
+    for r in _kat(d / "Ascon_HASH_KAT_256.txt"):
+        if "MD" in r:
+            assert q.ascon_hash_v12(bytes.fromhex(r["Msg"])).hex().upper() \
+                == r["MD"]
+    n = 0
+    for r in _kat(d / "Ascon_XOF_KAT_256.txt"):
+        if "Output" in r:
+            o = bytes.fromhex(r["Output"])
+            assert q.ascon_xof_v12(bytes.fromhex(r["Msg"]), len(o)) == o
+            n += 1
+    assert n > 100
+    with pytest.raises(ValueError):
+        q.ascon_xof_v12(b"", -1)
+    with pytest.raises(TypeError):
+        q.ascon_hash_v12("x")
