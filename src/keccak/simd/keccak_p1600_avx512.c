@@ -262,6 +262,8 @@ round_pair(__m512i p[5], uint64_t rc1, uint64_t rc2)
       THETA_RHO(MOVE(2, g4), c1, r3, IDX(62, 55, 39, 41, 2)),
       THETA_RHO(MOVE(3, g4), c2, r4, IDX(55, 39, 41, 2, 62)),
       THETA_RHO(MOVE(4, g4), c3, r, IDX(39, 41, 2, 62, 55)), 0xD2);
+#undef MOVE
+#undef THETA_RHO
 }
 
 /* The rounds 24 - rounds .. 23 on the planes p[0 .. 4]. */
