@@ -72,6 +72,28 @@ static void to26(uint64_t l[5], const uint64_t h[3])
   }
 }
 
+/* l[j] = r^j in radix 2^26 for j = 1 .. top (l[0] unused).  A separate,
+ * not inlined function so that the radix-2^44 temporaries live in a frame
+ * that is gone before the vector code runs (the stack budget of
+ * crypto_box, issue 6); uint32_t limbs (each below 2^32, l4 a few units
+ * above 2^26 at most) halve the table the vector code keeps. */
+__attribute__((noinline))
+static void poly_powers26(uint32_t l[][5], qed_poly1305_key r, int top)
+{
+  const uint64_t r1[3] = { r.r0, r.r1, r.r2 };
+  uint64_t cur[3] = { r.r0, r.r1, r.r2 }, nxt[3], t[5];
+  int i, j;
+  for (j = 1; j <= top; j++) {
+    to26(t, cur);
+    for (i = 0; i < 5; i++)
+      l[j][i] = (uint32_t)t[i];
+    mul44(nxt, cur, r1);
+    cur[0] = nxt[0];
+    cur[1] = nxt[1];
+    cur[2] = nxt[2];
+  }
+}
+
 /* radix 2^26 (each limb below 2^62) -> the carried radix-2^44 accumulator */
 static qed_poly1305_acc from26(const uint64_t in[5])
 {
@@ -146,6 +168,13 @@ static qed_poly1305_acc from26(const uint64_t in[5])
     H[4] = _mm256_add_epi64(H[4], c_);                                         \
   } while (0)
 
+/* An empty asm that takes and gives back the five limbs of X in vector
+ * registers: gcc then finishes X's 25 products before it starts the next
+ * ones, instead of computing the products of both sets first and spilling
+ * them (the stack budget of crypto_box, issue 6). */
+#define POLY_BARRIER(X)                                                       \
+  __asm__("" : "+x"(X[0]), "+x"(X[1]), "+x"(X[2]), "+x"(X[3]), "+x"(X[4]))
+
 /* the four blocks at m as limbs, lanes in the order blocks 0, 2, 1, 3
  * (what VPUNPCKLQDQ / VPUNPCKHQDQ of two 32-byte loads give) */
 __attribute__((target("avx2")))
@@ -167,10 +196,11 @@ static inline void poly_load4(__m256i M[5], const uint8_t *m)
 
 /* lanes (in the block order 0, 2, 1, 3) of the limbs of four numbers */
 __attribute__((target("avx2")))
-static inline void poly_splat(__m256i R[5], __m256i S[5], const uint64_t p0[5],
-                              const uint64_t p1[5], const uint64_t p2[5],
-                              const uint64_t p3[5])
+static inline void poly_splat(__m256i R[5], __m256i S[5], const uint32_t p0[5],
+                              const uint32_t p1[5], const uint32_t p2[5],
+                              const uint32_t p3[5])
 {
+#pragma GCC unroll 5
   for (int i = 0; i < 5; i++) {
     R[i] = _mm256_set_epi64x((long long)p3[i], (long long)p1[i],
                              (long long)p2[i], (long long)p0[i]);
@@ -183,25 +213,20 @@ qed_poly1305_acc qed_poly1305_blocks_avx2(qed_poly1305_acc h,
                                           qed_poly1305_key r,
                                           const uint8_t *m, size_t len)
 {
-  uint64_t pw[9][3], l[9][5], hl[5], acc[5];
+  uint32_t l[9][5];
+  uint64_t hl[5], acc[5];
   const uint64_t hin[3] = { h.h0, h.h1, h.h2 };
   __m256i H[5], M[5], D[5], R[5], S[5];
   size_t off;
   uint64_t lane[4];
-  int i, j;
+  int i;
   if (len < 64)
     return h;
-  /* r^1 .. r^8 */
-  pw[1][0] = r.r0;
-  pw[1][1] = r.r1;
-  pw[1][2] = r.r2;
-  for (j = 2; j <= 8; j++)
-    mul44(pw[j], pw[j - 1], pw[1]);
-  for (j = 1; j <= 8; j++)
-    to26(l[j], pw[j]);
+  poly_powers26(l, r, 8);
   to26(hl, hin);
   /* the first four blocks, with h added to block 0 */
   poly_load4(H, m);
+  #pragma GCC unroll 5
   for (i = 0; i < 5; i++)
     H[i] = _mm256_add_epi64(H[i], _mm256_set_epi64x(0, 0, 0, (long long)hl[i]));
   off = 64;
@@ -214,34 +239,55 @@ qed_poly1305_acc qed_poly1305_blocks_avx2(qed_poly1305_acc h,
     poly_splat(R, S, l[8], l[8], l[8], l[8]);
     for (off = 128; len - off >= 128; off += 128) {
       POLY_MUL(D, H, R, S);
+      POLY_BARRIER(D);
       POLY_MUL(E, G, R, S);
+      POLY_BARRIER(E);
       POLY_CARRY(D);
       POLY_CARRY(E);
       poly_load4(M, m + off);
+      #pragma GCC unroll 5
       for (i = 0; i < 5; i++)
         H[i] = _mm256_add_epi64(D[i], M[i]);
       poly_load4(M, m + off + 64);
+      #pragma GCC unroll 5
       for (i = 0; i < 5; i++)
         G[i] = _mm256_add_epi64(E[i], M[i]);
     }
     /* blocks 0 .. 7 of the last group times r^8 .. r (lane order 0, 2, 1, 3) */
+    /* the first set summed into acc before the second is multiplied (the
+     * two products live at once spilled: the stack budget of crypto_box,
+     * issue 6); carried lanes sum far below from26's 2^62 per limb */
     poly_splat(R, S, l[8], l[7], l[6], l[5]);
     POLY_MUL(D, H, R, S);
+    POLY_CARRY(D);
+    #pragma GCC unroll 5
+    for (i = 0; i < 5; i++) {
+      _mm256_storeu_si256((__m256i *)(void *)lane, D[i]);
+      acc[i] = lane[0] + lane[1] + lane[2] + lane[3];
+    }
     poly_splat(R, S, l[4], l[3], l[2], l[1]);
-    POLY_MUL(E, G, R, S);
-    for (i = 0; i < 5; i++)
-      D[i] = _mm256_add_epi64(D[i], E[i]);
+    POLY_MUL(D, G, R, S);
   } else {
     /* one group of four: blocks 0 .. 3 times r^4 .. r */
     poly_splat(R, S, l[4], l[3], l[2], l[1]);
     POLY_MUL(D, H, R, S);
+    #pragma GCC unroll 5
+    for (i = 0; i < 5; i++)
+      acc[i] = 0;
   }
   POLY_CARRY(D);
+  #pragma GCC unroll 5
   for (i = 0; i < 5; i++) {
     _mm256_storeu_si256((__m256i *)(void *)lane, D[i]);
-    acc[i] = lane[0] + lane[1] + lane[2] + lane[3];
+    acc[i] += lane[0] + lane[1] + lane[2] + lane[3];
   }
   h = from26(acc);
+  {
+    /* the powers of r are secret: volatile stores the compiler keeps */
+    volatile uint32_t *v = &l[0][0];
+    for (i = 0; i < 9 * 5; i++)
+      v[i] = 0;
+  }
   /* a last group of four blocks (len % 128 >= 64): the serial loop */
   if (len - off >= 64)
     h = qed_poly1305_blocks_portable(h, r, m + off, 64, POLY_2_40);

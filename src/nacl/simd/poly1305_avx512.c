@@ -74,6 +74,54 @@ static void to26(uint64_t l[5], const uint64_t h[3])
   }
 }
 
+/* l[j] = r^j in radix 2^26 for j = 1 .. top (l[0] unused).  A separate,
+ * not inlined function so that the radix-2^44 temporaries live in a frame
+ * that is gone before the vector code runs (the stack budget of
+ * crypto_box, issue 6); uint32_t limbs (each below 2^32, l4 a few units
+ * above 2^26 at most) halve the table the vector code keeps. */
+__attribute__((noinline))
+static void poly_powers26(uint32_t l[][5], qed_poly1305_key r, int top)
+{
+  const uint64_t r1[3] = { r.r0, r.r1, r.r2 };
+  uint64_t cur[3] = { r.r0, r.r1, r.r2 }, nxt[3], t[5];
+  int i, j;
+  for (j = 1; j <= top; j++) {
+    to26(t, cur);
+    #pragma GCC unroll 5
+    for (i = 0; i < 5; i++)
+      l[j][i] = (uint32_t)t[i];
+    mul44(nxt, cur, r1);
+    cur[0] = nxt[0];
+    cur[1] = nxt[1];
+    cur[2] = nxt[2];
+  }
+}
+
+/* r16 = r^16 in radix 2^26 (four squarings in radix 2^44) */
+__attribute__((noinline))
+static void poly_square26(uint32_t r16[5], qed_poly1305_key r)
+{
+  uint64_t cur[3] = { r.r0, r.r1, r.r2 }, nxt[3], t[5];
+  int i;
+  for (i = 0; i < 4; i++) {
+    mul44(nxt, cur, cur);
+    cur[0] = nxt[0];
+    cur[1] = nxt[1];
+    cur[2] = nxt[2];
+  }
+  to26(t, cur);
+  for (i = 0; i < 5; i++)
+    r16[i] = (uint32_t)t[i];
+}
+
+/* the table of powers of r zeroed (volatile stores the compiler keeps) */
+static void poly_wipe_powers(uint32_t l[][5])
+{
+  volatile uint32_t *v = &l[0][0];
+  for (int i = 0; i < 9 * 5; i++)
+    v[i] = 0;
+}
+
 /* radix 2^26 (each limb below 2^62) -> the carried radix-2^44 accumulator */
 static qed_poly1305_acc from26(const uint64_t in[5])
 {
@@ -167,112 +215,180 @@ static inline void poly_load8(__m512i M[5], const uint8_t *m)
                          _mm512_set1_epi64((long long)1 << 24));  /* 2^128 */
 }
 
-/* lanes (in the block order 0, 4, 1, 5, 2, 6, 3, 7) of the limbs of the
- * numbers p[0] .. p[7] (p[j] for block j) */
+/* lanes (in the block order 0, 4, 1, 5, 2, 6, 3, 7) of the limbs of
+ * r^(hi - j) for block j, straight from the table of powers (no copy of
+ * the eight numbers on the stack) */
 __attribute__((target("avx512f")))
-static inline void poly_splat(__m512i R[5], __m512i S[5], const uint64_t p[8][5])
+static inline void poly_splat_desc(__m512i R[5], __m512i S[5],
+                                   const uint32_t l[][5], int hi)
 {
+#pragma GCC unroll 5
   for (int i = 0; i < 5; i++) {
-    R[i] = _mm512_set_epi64((long long)p[7][i], (long long)p[3][i],
-                            (long long)p[6][i], (long long)p[2][i],
-                            (long long)p[5][i], (long long)p[1][i],
-                            (long long)p[4][i], (long long)p[0][i]);
+    R[i] = _mm512_set_epi64((long long)l[hi - 7][i], (long long)l[hi - 3][i],
+                            (long long)l[hi - 6][i], (long long)l[hi - 2][i],
+                            (long long)l[hi - 5][i], (long long)l[hi - 1][i],
+                            (long long)l[hi - 4][i], (long long)l[hi][i]);
+    S[i] = _mm512_add_epi64(R[i], _mm512_slli_epi64(R[i], 2));   /* 5 R */
+  }
+}
+
+/* every lane the limbs of one number p */
+__attribute__((target("avx512f")))
+static inline void poly_splat_all(__m512i R[5], __m512i S[5], const uint32_t p[5])
+{
+#pragma GCC unroll 5
+  for (int i = 0; i < 5; i++) {
+    R[i] = _mm512_set1_epi64((long long)p[i]);
     S[i] = _mm512_add_epi64(R[i], _mm512_slli_epi64(R[i], 2));   /* 5 R */
   }
 }
 
 /* Runs of at least this many bytes use two sets of eight lanes (sixteen
- * blocks a step, r^1 .. r^16); shorter ones one set (r^1 .. r^8), whose
- * set-up costs less. */
+ * blocks a step, r^16); shorter ones one set (r^8), whose set-up costs
+ * less. */
 #define POLY_AVX512_TWO_SETS 2048u
 
-__attribute__((target("avx512f")))
+/* The lanes of D (one carry pass done here) summed into acc: lanes carried
+ * below 2^27, so acc's limbs stay far below from26's 2^62. */
+#define POLY_SUM(acc, D)                                                      \
+  do {                                                                        \
+    POLY_CARRY(D);                                                            \
+    _Pragma("GCC unroll 5")                                                   \
+    for (i = 0; i < 5; i++)                                                   \
+      acc[i] += (uint64_t)_mm512_reduce_add_epi64(D[i]);                      \
+  } while (0)
+
+/* An empty asm that takes and gives back the five limbs of X in vector
+ * registers: gcc then finishes X's 25 products before it starts the next
+ * ones, instead of computing the products of both sets first and spilling
+ * them (~1 KiB of frame, the stack budget of crypto_box, issue 6). */
+#define POLY_BARRIER(X)                                                       \
+  __asm__("" : "+v"(X[0]), "+v"(X[1]), "+v"(X[2]), "+v"(X[3]), "+v"(X[4]))
+
+/* The two kernels below are separate, not inlined functions, each with its
+ * own small table of powers (r^1 .. r^8 as uint32_t limbs), so that the
+ * frame on the stack is the one of the path taken, and the serial tail in
+ * qed_poly1305_blocks_avx512 runs after that frame is gone: the stack
+ * budget of crypto_box (issue 6; gcc -fstack-usage, tools/stack_nacl.sh).
+ * The powers are public-key-free but secret: the table is wiped. */
+
+/* the len / 128 groups of eight blocks at m (len >= 128), one set of
+ * lanes, each step H = H r^8 + the next eight blocks; the sum of the
+ * lanes times r^8 .. r added into acc (zero on entry but for h) */
+__attribute__((target("avx512f"), noinline))
+static void poly_one_set(uint64_t acc[5], qed_poly1305_key r,
+                         const uint8_t *m, size_t len)
+{
+  uint32_t l[9][5];
+  __m512i H[5], M[5], D[5], R[5], S[5];
+  size_t off;
+  int i;
+  poly_powers26(l, r, 8);
+  poly_load8(H, m);
+  #pragma GCC unroll 5
+  for (i = 0; i < 5; i++)
+    H[i] = _mm512_add_epi64(H[i], _mm512_set_epi64(0, 0, 0, 0, 0, 0, 0, (long long)acc[i]));
+  poly_splat_all(R, S, l[8]);
+  for (off = 128; len - off >= 128; off += 128) {
+    POLY_MUL(D, H, R, S);
+    poly_load8(M, m + off);
+    POLY_CARRY(D);
+    #pragma GCC unroll 5
+    for (i = 0; i < 5; i++)
+      H[i] = _mm512_add_epi64(D[i], M[i]);
+  }
+  /* blocks 0 .. 7 of the last group times r^8 .. r */
+  poly_splat_desc(R, S, (const uint32_t (*)[5])l, 8);
+  POLY_MUL(D, H, R, S);
+  #pragma GCC unroll 5
+  for (i = 0; i < 5; i++)
+    acc[i] = 0;
+  POLY_SUM(acc, D);
+  poly_wipe_powers(l);
+}
+
+/* the len / 256 groups of sixteen blocks at m (len >= 256): two
+ * independent sets of eight lanes (blocks 0-7 and 8-15 of each group),
+ * each step H = H r^16 + the next blocks, the two chains overlapping in
+ * the pipeline.  At the end blocks 0-7 need r^16 .. r^9 = (r^8 .. r^1)
+ * r^8: two products in turn, so no table of r^9 .. r^16. */
+__attribute__((target("avx512f"), noinline))
+static void poly_two_sets(uint64_t acc[5], qed_poly1305_key r,
+                          const uint8_t *m, size_t len)
+{
+  uint32_t l[9][5], r16[5];
+  __m512i H[5], G[5], M[5], D[5], E[5], R[5], S[5];
+  size_t off;
+  int i;
+  poly_powers26(l, r, 8);
+  poly_square26(r16, r);
+  poly_load8(H, m);
+  #pragma GCC unroll 5
+  for (i = 0; i < 5; i++)
+    H[i] = _mm512_add_epi64(H[i], _mm512_set_epi64(0, 0, 0, 0, 0, 0, 0, (long long)acc[i]));
+  poly_load8(G, m + 128);
+  poly_splat_all(R, S, r16);
+  for (off = 256; len - off >= 256; off += 256) {
+    POLY_MUL(D, H, R, S);
+    POLY_BARRIER(D);
+    POLY_MUL(E, G, R, S);
+    POLY_BARRIER(E);
+    POLY_CARRY(D);
+    POLY_CARRY(E);
+    poly_load8(M, m + off);
+    #pragma GCC unroll 5
+    for (i = 0; i < 5; i++)
+      H[i] = _mm512_add_epi64(D[i], M[i]);
+    poly_load8(M, m + off + 128);
+    #pragma GCC unroll 5
+    for (i = 0; i < 5; i++)
+      G[i] = _mm512_add_epi64(E[i], M[i]);
+  }
+  #pragma GCC unroll 5
+  for (i = 0; i < 5; i++)
+    acc[i] = 0;
+  /* blocks 8 .. 15 of the last group times r^8 .. r, summed first (the
+   * two sets' products live at once spilled ~1 KiB) */
+  poly_splat_desc(R, S, (const uint32_t (*)[5])l, 8);
+  POLY_MUL(E, G, R, S);
+  POLY_SUM(acc, E);
+  /* blocks 0 .. 7 times r^8 .. r, carried, then times r^8 */
+  POLY_MUL(D, H, R, S);
+  POLY_CARRY(D);
+  poly_splat_all(R, S, l[8]);
+  POLY_MUL(E, D, R, S);
+  POLY_SUM(acc, E);
+  poly_wipe_powers(l);
+  {
+    volatile uint32_t *v = r16;
+    for (i = 0; i < 5; i++)
+      v[i] = 0;
+  }
+}
+
+/* scalar code but for the two kernels: no target attribute, so no
+ * realigned frame of its own */
 qed_poly1305_acc qed_poly1305_blocks_avx512(qed_poly1305_acc h,
                                             qed_poly1305_key r,
                                             const uint8_t *m, size_t len)
 {
-  uint64_t pw[17][3], l[17][5], hl[5], acc[5], p8[8][5];
   const uint64_t hin[3] = { h.h0, h.h1, h.h2 };
-  const int two = len >= POLY_AVX512_TWO_SETS;
-  const int top = two ? 16 : 8;
-  __m512i H[5], M[5], D[5], R[5], S[5];
-  size_t off;
-  int i, j;
+  uint64_t acc[5];
+  size_t done;
   if (len < 128)
     return h;
-  /* r^1 .. r^8 (r^16 with two sets) */
-  pw[1][0] = r.r0;
-  pw[1][1] = r.r1;
-  pw[1][2] = r.r2;
-  for (j = 2; j <= top; j++)
-    mul44(pw[j], pw[j - 1], pw[1]);
-  for (j = 1; j <= top; j++)
-    to26(l[j], pw[j]);
-  to26(hl, hin);
-  /* the first eight blocks, with h added to block 0 (lane 0) */
-  poly_load8(H, m);
-  for (i = 0; i < 5; i++)
-    H[i] = _mm512_add_epi64(H[i], _mm512_set_epi64(0, 0, 0, 0, 0, 0, 0, (long long)hl[i]));
-  if (two) {
-    /* two independent sets of eight lanes (blocks 0-7 and 8-15 of each
-     * group of sixteen), each step H = H r^16 + the next blocks */
-    __m512i G[5], E[5];
-    poly_load8(G, m + 128);
-    for (j = 0; j < 8; j++)
-      for (i = 0; i < 5; i++)
-        p8[j][i] = l[16][i];
-    poly_splat(R, S, (const uint64_t (*)[5])p8);
-    for (off = 256; len - off >= 256; off += 256) {
-      POLY_MUL(D, H, R, S);
-      POLY_MUL(E, G, R, S);
-      POLY_CARRY(D);
-      POLY_CARRY(E);
-      poly_load8(M, m + off);
-      for (i = 0; i < 5; i++)
-        H[i] = _mm512_add_epi64(D[i], M[i]);
-      poly_load8(M, m + off + 128);
-      for (i = 0; i < 5; i++)
-        G[i] = _mm512_add_epi64(E[i], M[i]);
-    }
-    /* blocks 0 .. 15 of the last group times r^16 .. r */
-    for (j = 0; j < 8; j++)
-      for (i = 0; i < 5; i++)
-        p8[j][i] = l[16 - j][i];
-    poly_splat(R, S, (const uint64_t (*)[5])p8);
-    POLY_MUL(D, H, R, S);
-    for (j = 0; j < 8; j++)
-      for (i = 0; i < 5; i++)
-        p8[j][i] = l[8 - j][i];
-    poly_splat(R, S, (const uint64_t (*)[5])p8);
-    POLY_MUL(E, G, R, S);
-    for (i = 0; i < 5; i++)
-      D[i] = _mm512_add_epi64(D[i], E[i]);
+  /* h in radix 2^26, added to block 0 (lane 0) by the kernel */
+  to26(acc, hin);
+  if (len >= POLY_AVX512_TWO_SETS) {
+    poly_two_sets(acc, r, m, len);
+    done = len & ~(size_t)255;
   } else {
-    /* each step: H = H r^8 + the next eight blocks */
-    for (j = 0; j < 8; j++)
-      for (i = 0; i < 5; i++)
-        p8[j][i] = l[8][i];
-    poly_splat(R, S, (const uint64_t (*)[5])p8);
-    for (off = 128; len - off >= 128; off += 128) {
-      POLY_MUL(D, H, R, S);
-      poly_load8(M, m + off);
-      POLY_CARRY(D);
-      for (i = 0; i < 5; i++)
-        H[i] = _mm512_add_epi64(D[i], M[i]);
-    }
-    /* blocks 0 .. 7 of the last group times r^8 .. r */
-    for (j = 0; j < 8; j++)
-      for (i = 0; i < 5; i++)
-        p8[j][i] = l[8 - j][i];
-    poly_splat(R, S, (const uint64_t (*)[5])p8);
-    POLY_MUL(D, H, R, S);
+    poly_one_set(acc, r, m, len);
+    done = len & ~(size_t)127;
   }
-  POLY_CARRY(D);
-  for (i = 0; i < 5; i++)
-    acc[i] = (uint64_t)_mm512_reduce_add_epi64(D[i]);
   h = from26(acc);
   /* a last group of eight blocks after the groups of sixteen: serial */
-  if (len - off >= 128)
-    h = qed_poly1305_blocks_portable(h, r, m + off, 128, POLY_2_40);
+  if (len - done >= 128)
+    h = qed_poly1305_blocks_portable(h, r, m + done, 128, POLY_2_40);
   return h;
 }

@@ -1,8 +1,10 @@
 /* Body of the Salsa20 kernels (ymm registers, one block per 32-bit
  * element: register i holds word i of 8 consecutive blocks).  With
  * SALSA_TWO_SETS, 16 blocks per pass as two independent groups of 8 whose
- * instructions interleave (measured faster on both levels, even with the
- * spills of 16 ymm registers at the avx2 level), then groups of 8.
+ * instructions interleave (AVX-512VL: 32 registers hold both), then
+ * groups of 8.  At the avx2 level the second set was faster too but its
+ * spills made a 2 KiB frame, over crypto_box's stack budget (issue 6), so
+ * only salsa20_avx512.c defines SALSA_TWO_SETS.
  * Included by salsa20_avx2.c and salsa20_avx512.c, which define
  *   SALSA_ATTR      the function target attribute
  *   SALSA_ROTL(v,n) a rotation of each 32-bit element by the constant n
@@ -50,6 +52,27 @@
     w7 = _mm256_permute2x128_si256(u3, u7, 0x31);                       \
   } while (0)
 
+/* The input words of eight blocks (X[i] = word i of each; the counters
+ * from the arrays LO / HI), and the feed-forward X += that input.  Both
+ * rebuilt from s and the counters rather than kept in a second array of
+ * sixteen registers: that array's spills were most of the frame (the
+ * stack budget of crypto_box, issue 6). */
+#define SALSA_INIT(X, LO, HI)                                               \
+  do {                                                                      \
+    for (i = 0; i < 16; i++)                                                \
+      X[i] = _mm256_set1_epi32((int)s[i]);                                  \
+    X[8] = _mm256_loadu_si256((const __m256i *)(const void *)(LO));         \
+    X[9] = _mm256_loadu_si256((const __m256i *)(const void *)(HI));         \
+  } while (0)
+#define SALSA_FEED(X, LO, HI)                                               \
+  do {                                                                      \
+    for (i = 0; i < 16; i++)                                                \
+      if (i != 8 && i != 9)                                                 \
+        X[i] = SALSA_ADD(X[i], _mm256_set1_epi32((int)s[i]));               \
+    X[8] = SALSA_ADD(X[8], _mm256_loadu_si256((const __m256i *)(const void *)(LO))); \
+    X[9] = SALSA_ADD(X[9], _mm256_loadu_si256((const __m256i *)(const void *)(HI))); \
+  } while (0)
+
 /* block j of the batch: out = in ^ (lo = words 0..7, hi = words 8..15) */
 #define SALSA_OUT(j, lo, hi)                                                  \
   do {                                                                        \
@@ -71,7 +94,7 @@ SALSA_ATTR size_t SALSA_NAME(uint8_t *out, const uint8_t *in, size_t len,
 #ifdef SALSA_TWO_SETS
   uint32_t lo2[8], hi2[8];
 #endif
-  __m256i x[16], o[16];
+  __m256i x[16];
   unsigned i, r;
 #ifdef SALSA_TWO_SETS
   /* two independent groups of 8 blocks per pass: with 32 vector registers
@@ -85,14 +108,8 @@ SALSA_ATTR size_t SALSA_NAME(uint8_t *out, const uint8_t *in, size_t len,
       lo2[i] = (uint32_t)c2;
       hi2[i] = (uint32_t)(c2 >> 32);
     }
-    for (i = 0; i < 16; i++)
-      o[i] = _mm256_set1_epi32((int)s[i]);
-    o[8] = _mm256_loadu_si256((const __m256i *)(const void *)lo);
-    o[9] = _mm256_loadu_si256((const __m256i *)(const void *)hi);
-    for (i = 0; i < 16; i++)
-      x[i] = y[i] = o[i];
-    y[8] = _mm256_loadu_si256((const __m256i *)(const void *)lo2);
-    y[9] = _mm256_loadu_si256((const __m256i *)(const void *)hi2);
+    SALSA_INIT(x, lo, hi);
+    SALSA_INIT(y, lo2, hi2);
     for (r = 0; r < rounds; r += 2) {
       SALSA_QR(x[0], x[4], x[8], x[12]);
       SALSA_QR(y[0], y[4], y[8], y[12]);
@@ -111,12 +128,8 @@ SALSA_ATTR size_t SALSA_NAME(uint8_t *out, const uint8_t *in, size_t len,
       SALSA_QR(x[15], x[12], x[13], x[14]);
       SALSA_QR(y[15], y[12], y[13], y[14]);
     }
-    for (i = 0; i < 16; i++)
-      x[i] = SALSA_ADD(x[i], o[i]);
-    o[8] = _mm256_loadu_si256((const __m256i *)(const void *)lo2);
-    o[9] = _mm256_loadu_si256((const __m256i *)(const void *)hi2);
-    for (i = 0; i < 16; i++)
-      y[i] = SALSA_ADD(y[i], o[i]);
+    SALSA_FEED(x, lo, hi);
+    SALSA_FEED(y, lo2, hi2);
     SALSA_TRANSPOSE8(x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]);
     SALSA_TRANSPOSE8(x[8], x[9], x[10], x[11], x[12], x[13], x[14], x[15]);
     for (i = 0; i < 8; i++)
@@ -141,12 +154,7 @@ SALSA_ATTR size_t SALSA_NAME(uint8_t *out, const uint8_t *in, size_t len,
       lo[i] = (uint32_t)c;
       hi[i] = (uint32_t)(c >> 32);
     }
-    for (i = 0; i < 16; i++)
-      o[i] = _mm256_set1_epi32((int)s[i]);
-    o[8] = _mm256_loadu_si256((const __m256i *)(const void *)lo);
-    o[9] = _mm256_loadu_si256((const __m256i *)(const void *)hi);
-    for (i = 0; i < 16; i++)
-      x[i] = o[i];
+    SALSA_INIT(x, lo, hi);
     for (r = 0; r < rounds; r += 2) {
       SALSA_QR(x[0], x[4], x[8], x[12]);
       SALSA_QR(x[5], x[9], x[13], x[1]);
@@ -157,8 +165,7 @@ SALSA_ATTR size_t SALSA_NAME(uint8_t *out, const uint8_t *in, size_t len,
       SALSA_QR(x[10], x[11], x[8], x[9]);
       SALSA_QR(x[15], x[12], x[13], x[14]);
     }
-    for (i = 0; i < 16; i++)
-      x[i] = SALSA_ADD(x[i], o[i]);
+    SALSA_FEED(x, lo, hi);
     SALSA_TRANSPOSE8(x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]);
     SALSA_TRANSPOSE8(x[8], x[9], x[10], x[11], x[12], x[13], x[14], x[15]);
     for (i = 0; i < 8; i++)
@@ -171,11 +178,9 @@ SALSA_ATTR size_t SALSA_NAME(uint8_t *out, const uint8_t *in, size_t len,
   /* the key and the keystream may sit in these if they were spilled:
    * volatile vector stores, which the compiler may not drop */
   {
-    volatile __m256i *vx = x, *vo = o;
-    for (i = 0; i < 16; i++) {
+    volatile __m256i *vx = x;
+    for (i = 0; i < 16; i++)
       vx[i] = _mm256_setzero_si256();
-      vo[i] = _mm256_setzero_si256();
-    }
   }
   return done;
 }
