@@ -7,6 +7,7 @@ set -eu
 PACKAGES="gcc make clang pkg-config bc python3 python3-venv
   frama-c-base why3 z3 cvc4 cvc5
   valgrind libssl-dev libbotan-2-dev libbearssl-dev g++ python3-dev libsodium-dev
+  libgmp-dev
   signify-openbsd
   qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross"
 

@@ -18,6 +18,7 @@
 #include "qed/skein.h"
 #include "qed/ketje.h"
 #include "qed/nacl.h"
+#include "qed/bn.h"
 #include "qed/sha2.h"
 
 #endif

@@ -1,0 +1,129 @@
+/* Constant-time checks of the integers (see ct/ct.h and ct/ct_test.c):
+ * qed_bn_powm_sec with a secret base and a secret exponent (their limb
+ * counts and the modulus are public), the Montgomery product with secret
+ * limbs (qed_bn_mont_mul, and the limb-level product the exponentiation
+ * runs on), Karatsuba multiplication of secret limbs.  Results are outputs:
+ * PUBLIC only after the call. */
+#include <string.h>
+
+#include "ct.h"
+#include "qed/bn.h"
+#include "bn/bn_mont.h"
+
+/* a public odd modulus of n limbs */
+static void modulus(qed_bn *m, size_t n, uint32_t seed)
+{
+  uint8_t be[QED_BN_MAX_BYTES];
+  ct_fill(be, 8 * n, seed);
+  be[0] |= 0x80;
+  be[8 * n - 1] |= 1;
+  CHECK(qed_bn_from_bytes(m, be, 8 * n) == 0);
+}
+
+/* a secret number of exactly n limbs below m (top limb cleared a little) */
+static void secret_below(qed_bn *x, const qed_bn *m, size_t n, uint32_t seed)
+{
+  uint8_t be[QED_BN_MAX_BYTES];
+  ct_fill(be, 8 * n, seed);
+  be[0] = (uint8_t)((be[0] & 0x3f) | 0x01);
+  CHECK(qed_bn_from_bytes(x, be, 8 * n) == 0);
+  CHECK(qed_bn_cmp(x, m) < 0);
+  SECRET(x->limb, sizeof x->limb);
+}
+
+static int t_bn_powm_sec(void)
+{
+  static const size_t sizes[] = { 1, 4, 16, 32 };
+  qed_bn m, b, e, r;
+  for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+    const size_t n = sizes[k];
+    modulus(&m, n, 100 + (uint32_t)k);
+    secret_below(&b, &m, n, 200 + (uint32_t)k);
+    secret_below(&e, &m, n, 300 + (uint32_t)k);
+    int ret = qed_bn_powm_sec(&r, &b, &e, &m);
+    PUBLIC(&ret, sizeof ret);
+    PUBLIC(&r, sizeof r);
+    CHECK(ret == 0);
+    /* against the variable-time one, on public copies */
+    qed_bn rv;
+    PUBLIC(&b, sizeof b);
+    PUBLIC(&e, sizeof e);
+    CHECK(qed_bn_powm(&rv, &b, &e, &m) == 0);
+    CHECK(qed_bn_cmp(&r, &rv) == 0);
+  }
+  return 0;
+}
+
+static int t_bn_mont_mul(void)
+{
+  static const size_t sizes[] = { 1, 3, 32, 40 };
+  qed_bn_mont_ctx ctx;
+  qed_bn m, a, b, r;
+  for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+    const size_t n = sizes[k];
+    modulus(&m, n, 400 + (uint32_t)k);
+    CHECK(qed_bn_mont_init(&ctx, &m) == 0);
+    secret_below(&a, &m, n, 500 + (uint32_t)k);
+    secret_below(&b, &m, n, 600 + (uint32_t)k);
+    int ret = qed_bn_mont_mul(&ctx, &r, &a, &b);
+    PUBLIC(&ret, sizeof ret);
+    PUBLIC(&r, sizeof r);
+    CHECK(ret == 0);
+    secret_below(&a, &m, n, 700 + (uint32_t)k);
+    ret = qed_bn_mont_to(&ctx, &r, &a);
+    PUBLIC(&ret, sizeof ret);
+    PUBLIC(&r, sizeof r);
+    CHECK(ret == 0);
+    secret_below(&a, &m, n, 800 + (uint32_t)k);
+    ret = qed_bn_mont_from(&ctx, &r, &a);
+    PUBLIC(&ret, sizeof ret);
+    PUBLIC(&r, sizeof r);
+    CHECK(ret == 0);
+  }
+  return 0;
+}
+
+/* the limb-level product, and Karatsuba, on secret limbs */
+static int t_bn_mont_limbs(void)
+{
+  static uint64_t s[QED_MONT_SCRATCH];
+  static uint64_t x[64], y[64], z[128];
+  qed_bn m;
+  const size_t n = 48;
+  modulus(&m, n, 900);
+  const uint64_t minv = qed_bn_mont_minv(m.limb[0]);
+  ct_fill((uint8_t *)x, sizeof x, 901);
+  ct_fill((uint8_t *)y, sizeof y, 902);
+  x[n - 1] = 1;
+  y[n - 1] = 2;
+  SECRET(x, sizeof x);
+  SECRET(y, sizeof y);
+  qed_bn_mont_mul_limbs(z, x, y, m.limb, n, minv, s);
+  qed_bn_mont_sqr_limbs(z + 64, x, m.limb, n, minv, s);
+  qed_mpn_mul_n(z, x, y, n, s);
+  qed_mpn_sqr_n(z, x, n, s);
+  PUBLIC(z, sizeof z);
+  return 0;
+}
+
+/* self-test: the variable-time exponentiation with a secret exponent must
+ * be caught (it branches on the exponent's bits) */
+static int t_bn_powm_leaky(void)
+{
+  qed_bn m, b, e, r;
+  modulus(&m, 4, 1000);
+  secret_below(&b, &m, 4, 1001);
+  secret_below(&e, &m, 4, 1002);
+  int ret = qed_bn_powm(&r, &b, &e, &m);
+  PUBLIC(&ret, sizeof ret);
+  PUBLIC(&r, sizeof r);
+  return 0;
+}
+
+const ct_test ct_tests_bn[] = {
+  { "bn_powm_sec", t_bn_powm_sec, 0 },
+  { "bn_mont_mul", t_bn_mont_mul, 0 },
+  { "bn_mont_limbs", t_bn_mont_limbs, 0 },
+  { "bn_powm_leaky", t_bn_powm_leaky, 1 },
+};
+const size_t ct_tests_bn_count = sizeof ct_tests_bn / sizeof ct_tests_bn[0];

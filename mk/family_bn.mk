@@ -1,0 +1,29 @@
+# The integers (include/qed/bn.h, src/bn/): the limb layer (mpn_*.c) and
+# qed_bn (bn*.c).
+#
+#   build/tests/test_bn   the limb layer against an independent reference on
+#                         32-bit half-limbs: carry/borrow chains, mul_1 /
+#                         addmul_1 / submul_1 / shifts on edge limbs,
+#                         schoolbook and Karatsuba at every size across the
+#                         threshold, Knuth's division (q d + r == a, r < d)
+#                         including the q-hat corrections and constructed
+#                         "add back" cases; qed_bn byte conversions and
+#                         their refusals (tests/test_bn.c)
+#   make test-diff-bn     randomized differential tests of every qed_bn
+#                         function against gmpy2 (GMP) and Python integers,
+#                         1 bit to 16384 bits, edge values, capacity
+#                         overflow, aliasing (tests/diff/test_bn.py)
+
+FAMILY_TESTS  += $(BUILD)/tests/test_bn
+FAMILY_CHECKS += test-diff-bn
+
+# The competitors of the benchmark rows (bench/bench_bn.c): GMP's mpz, and
+# OpenSSL's BN (libcrypto, already linked).
+BENCH_LDLIBS += -lgmp
+
+.PHONY: test-diff-bn
+test-diff-bn: lib $(VENV_STAMP)
+	QED_LIB=$(BUILD)/libqed.so $(VENV_PYTHON) tests/diff/test_bn.py
+
+# The extended gcd's goals carry six 2 KiB structs each: more time per goal.
+WP_FLAGS_bn_bn_gcdext = -wp-timeout 40

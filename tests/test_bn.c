@@ -1,0 +1,343 @@
+/* Unit tests of the limb layer (src/bn/mpn*.c) and of qed_bn's byte
+ * conversions.
+ *
+ *   - add/sub/add_1/sub_1: carry and borrow chains through all-ones and
+ *     zero limbs, against an independent reference on 32-bit half-limbs;
+ *   - mul_1, addmul_1, submul_1, lshift, rshift on edge limbs;
+ *   - schoolbook, Karatsuba (every size across the threshold, odd and even)
+ *     and squaring against the 32-bit reference;
+ *   - Knuth's division: q d + r == a and r < d on random and structured
+ *     operands, the q-hat corrections (top limbs of a equal to the
+ *     divisor's, u1 == d_top) and the "add back" step, which
+ *     a = Q d - 1 with d = (any top limbs, low limbs != 0) and 1 <= Q < 2^64
+ *     always takes (the top-limb estimate is Q, the true quotient Q - 1);
+ *   - qed_bn_from_bytes / to_bytes round trips and refusals.
+ * Deterministic (xorshift), a few seconds natively. */
+#include <stdio.h>
+#include <string.h>
+
+#include "qed/bn.h"
+#include "bn/mpn_ops.h"
+#include "testutil.h"
+
+#define MAXN 300
+
+static uint64_t rs = 0x2545f4914f6cdd1du;
+
+static uint64_t rnd(void)
+{
+  return test_rand(&rs);
+}
+
+/* a random limb biased to the edges */
+static uint64_t rlimb(void)
+{
+  switch (rnd() % 8) {
+  case 0: return 0;
+  case 1: return UINT64_MAX;
+  case 2: return 1;
+  case 3: return 0x8000000000000000u;
+  case 4: return UINT64_MAX - 1;
+  default: return rnd();
+  }
+}
+
+static void rfill(uint64_t *a, size_t n)
+{
+  size_t i;
+  int mode = (int)(rnd() % 4);
+  for (i = 0; i < n; i++)
+    a[i] = mode == 0 ? UINT64_MAX : mode == 1 ? rlimb() : rnd();
+}
+
+/* ---- reference arithmetic on 32-bit halves (independent of src/bn) ---- */
+
+/* r[0 .. an+bn-1] = a * b */
+static void ref_mul(uint64_t *r, const uint64_t *a, size_t an,
+                    const uint64_t *b, size_t bn)
+{
+  static uint32_t x[2 * MAXN], y[2 * MAXN], z[4 * MAXN];
+  size_t i, j;
+  for (i = 0; i < an; i++) {
+    x[2 * i] = (uint32_t)a[i];
+    x[2 * i + 1] = (uint32_t)(a[i] >> 32);
+  }
+  for (i = 0; i < bn; i++) {
+    y[2 * i] = (uint32_t)b[i];
+    y[2 * i + 1] = (uint32_t)(b[i] >> 32);
+  }
+  memset(z, 0, sizeof(uint32_t) * 2 * (an + bn));
+  for (i = 0; i < 2 * an; i++) {
+    uint64_t c = 0;
+    for (j = 0; j < 2 * bn; j++) {
+      uint64_t t = (uint64_t)x[i] * y[j] + z[i + j] + c;
+      z[i + j] = (uint32_t)t;
+      c = t >> 32;
+    }
+    z[i + 2 * bn] = (uint32_t)c;
+  }
+  for (i = 0; i < an + bn; i++)
+    r[i] = z[2 * i] | (uint64_t)z[2 * i + 1] << 32;
+}
+
+/* r = a + b (n limbs), returns carry, on 32-bit halves */
+static uint64_t ref_add(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                        size_t n)
+{
+  uint64_t c = 0;
+  size_t i;
+  for (i = 0; i < n; i++) {
+    uint64_t lo = (a[i] & 0xffffffffu) + (b[i] & 0xffffffffu) + c;
+    uint64_t hi = (a[i] >> 32) + (b[i] >> 32) + (lo >> 32);
+    r[i] = (lo & 0xffffffffu) | (hi << 32);
+    c = hi >> 32;
+  }
+  return c;
+}
+
+static int eq(const uint64_t *a, const uint64_t *b, size_t n)
+{
+  return memcmp(a, b, n * sizeof(uint64_t)) == 0;
+}
+
+static void test_addsub(test_tally *t)
+{
+  static uint64_t a[MAXN], b[MAXN], r[MAXN], s[MAXN], u[MAXN];
+  size_t it, n;
+  /* all-ones + 1: the carry runs through every limb */
+  for (n = 1; n <= 40; n++) {
+    memset(a, 0xff, n * 8);
+    memset(b, 0, n * 8);
+    b[0] = 1;
+    test_check(t, qed_mpn_add_n(r, a, b, n) == 1 && qed_mpn_is_zero(r, n), "add_n carry chain %zu", n);
+    test_check(t, qed_mpn_add_1(r, a, n, 1) == 1 && qed_mpn_is_zero(r, n), "add_1 carry chain %zu", n);
+    test_check(t, qed_mpn_sub_1(s, r, n, 1) == 1 && eq(s, a, n), "sub_1 borrow chain %zu", n);
+    test_check(t, qed_mpn_sub_n(s, r, b, n) == 1 && eq(s, a, n), "sub_n borrow chain %zu", n);
+    test_check(t, qed_mpn_add_1(r, a, n, UINT64_MAX) == 1 && r[0] == UINT64_MAX - 1, "add_1 big limb");
+  }
+  for (it = 0; it < 3000; it++) {
+    uint64_t c, c2, bw;
+    n = 1 + rnd() % 40;
+    rfill(a, n);
+    rfill(b, n);
+    c = qed_mpn_add_n(r, a, b, n);
+    c2 = ref_add(u, a, b, n);
+    test_check(t, c == c2 && eq(r, u, n), "add_n vs reference");
+    bw = qed_mpn_sub_n(s, r, b, n);
+    test_check(t, bw == c && eq(s, a, n), "sub_n undoes add_n");
+    test_check(t, qed_mpn_cmp(r, r, n) == 0, "cmp equal");
+    if (!eq(a, b, n)) {
+      int cm = qed_mpn_cmp(a, b, n);
+      uint64_t d = qed_mpn_sub_n(s, a, b, n);
+      test_check(t, (cm < 0) == (d == 1) && cm != 0, "cmp agrees with the borrow");
+    }
+    memcpy(u, a, n * 8);
+    test_check(t, qed_mpn_add_n_ip(u, b, n) == c && eq(u, r, n), "add_n_ip");
+    test_check(t, qed_mpn_sub_n_ip(u, b, n) == c && eq(u, a, n), "sub_n_ip");
+  }
+}
+
+static void test_mul1_shift(test_tally *t)
+{
+  static uint64_t a[MAXN], r[MAXN + 1], s[MAXN + 1], u[MAXN + 2], v[MAXN];
+  size_t it, n;
+  for (it = 0; it < 3000; it++) {
+    uint64_t b = rlimb(), c, c2;
+    unsigned cnt = 1 + (unsigned)(rnd() % 63);
+    n = 1 + rnd() % 40;
+    rfill(a, n);
+    r[n] = qed_mpn_mul_1(r, a, n, b);
+    ref_mul(u, a, n, &b, 1);
+    test_check(t, eq(r, u, n + 1), "mul_1 vs reference");
+    /* addmul then submul gets back where it started */
+    rfill(s, n);
+    memcpy(v, s, n * 8);
+    c = qed_mpn_addmul_1(s, a, n, b);
+    c2 = qed_mpn_submul_1(s, a, n, b);
+    test_check(t, c == c2 && eq(s, v, n), "submul_1 undoes addmul_1");
+    /* shifts are products by powers of two */
+    c = qed_mpn_lshift(r, a, n, cnt);
+    c2 = qed_mpn_mul_1(s, a, n, (uint64_t)1 << cnt);
+    test_check(t, c == c2 && eq(r, s, n), "lshift == mul_1 by 2^cnt");
+    c = qed_mpn_rshift(s, r, n, cnt);
+    test_check(t, c == 0 && (n < 1 || 1), "rshift low bits of a shifted value are 0");
+    s[n - 1] |= c2 << (64 - cnt);
+    test_check(t, eq(s, a, n), "rshift undoes lshift");
+    c = qed_mpn_rshift(s, a, n, cnt);
+    test_check(t, c == a[0] << (64 - cnt) && (s[n - 1] == a[n - 1] >> cnt), "rshift shifted-out bits");
+  }
+}
+
+static void test_mul(test_tally *t)
+{
+  static uint64_t a[MAXN], b[MAXN], r[2 * MAXN], u[2 * MAXN];
+  static uint64_t s[4 * 2 * MAXN + 4 * 64];
+  size_t n, m, rep;
+  for (n = 1; n <= 3 * QED_MPN_KARATSUBA_THRESHOLD + 5; n++)
+    for (rep = 0; rep < 3; rep++) {
+      rfill(a, n);
+      rfill(b, n);
+      qed_mpn_mul_n(r, a, b, n, s);
+      ref_mul(u, a, n, b, n);
+      test_check(t, eq(r, u, 2 * n), "mul_n %zu vs reference", n);
+      qed_mpn_sqr_n(r, a, n, s);
+      ref_mul(u, a, n, a, n);
+      test_check(t, eq(r, u, 2 * n), "sqr_n %zu vs reference", n);
+    }
+  for (n = 200; n <= 256; n += 7) {
+    rfill(a, n);
+    rfill(b, n);
+    qed_mpn_mul_n(r, a, b, n, s);
+    ref_mul(u, a, n, b, n);
+    test_check(t, eq(r, u, 2 * n), "mul_n %zu vs reference", n);
+  }
+  for (rep = 0; rep < 300; rep++) {
+    n = 1 + rnd() % 256;
+    m = 1 + rnd() % 256;
+    rfill(a, n);
+    rfill(b, m);
+    qed_mpn_mul(r, a, n, b, m, s);
+    ref_mul(u, a, n, b, m);
+    test_check(t, eq(r, u, n + m), "mul %zu x %zu vs reference", n, m);
+  }
+}
+
+/* q d + r == a and r < d */
+static int div_ok(const uint64_t *a, size_t an, const uint64_t *d, size_t dn,
+                  const uint64_t *q, const uint64_t *r)
+{
+  static uint64_t p[2 * MAXN + 2], x[2 * MAXN + 2], rr[2 * MAXN + 2];
+  const size_t qn = an - dn + 1;
+  ref_mul(p, q, qn, d, dn);
+  memset(rr, 0, sizeof rr);
+  memcpy(rr, r, dn * 8);
+  if (ref_add(x, p, rr, an + 1) != 0)
+    return 0;
+  if (!eq(x, a, an) || x[an] != 0)
+    return 0;
+  return qed_mpn_cmp(r, d, dn) < 0;
+}
+
+static void test_div(test_tally *t)
+{
+  static uint64_t a[MAXN + 2], d[MAXN], q[MAXN + 2], r[MAXN];
+  static uint64_t s[2 * MAXN + 4];
+  size_t it, an, dn, i;
+  for (it = 0; it < 3000; it++) {
+    dn = 1 + rnd() % 40;
+    an = dn + rnd() % 40;
+    rfill(a, an);
+    rfill(d, dn);
+    switch (rnd() % 4) {
+    case 0: d[dn - 1] |= 0x8000000000000000u; break;   /* top bit set */
+    case 1: d[dn - 1] &= 0xffffu; break;                /* top limb small */
+    case 2:                                             /* a's top limbs == d's */
+      for (i = 0; i < dn && i < an; i++)
+        a[an - 1 - i] = d[dn - 1 - i];
+      break;
+    default: break;
+    }
+    if (d[dn - 1] == 0)
+      d[dn - 1] = 1 + rnd() % 5;
+    qed_mpn_divrem(q, r, a, an, d, dn, s);
+    test_check(t, div_ok(a, an, d, dn, q, r), "divrem %zu / %zu", an, dn);
+  }
+  /* add back: a = Q d - 1, d with a nonzero low limb, an == dn + 1 */
+  for (it = 0; it < 500; it++) {
+    uint64_t Q = 1 + rnd() % UINT64_MAX;
+    dn = 3 + rnd() % 30;
+    rfill(d, dn);
+    d[0] |= 1;
+    if (it % 2)
+      d[dn - 1] |= 0x8000000000000000u;
+    if (d[dn - 1] == 0)
+      d[dn - 1] = 1;
+    a[dn] = qed_mpn_mul_1(a, d, dn, Q);
+    an = dn + 1;
+    (void)qed_mpn_sub_1(a, a, an, 1);
+    qed_mpn_divrem(q, r, a, an, d, dn, s);
+    test_check(t, div_ok(a, an, d, dn, q, r) && q[0] == Q - 1 && q[1] == 0,
+               "add-back case Q=%llu", (unsigned long long)Q);
+  }
+  /* the smallest add-back: (2^192 + 1) / (2^191 + 1) = 1 rem 2^191 */
+  memset(a, 0, sizeof a);
+  memset(d, 0, sizeof d);
+  a[0] = 1;
+  a[3] = 1;
+  d[0] = 1;
+  d[2] = 0x8000000000000000u;
+  qed_mpn_divrem(q, r, a, 4, d, 3, s);
+  test_check(t, q[0] == 1 && q[1] == 0 && r[0] == 0 && r[1] == 0 && r[2] == 0x8000000000000000u,
+             "add-back worked example");
+  /* q-hat = 2^64 - 1 branch (u1 == d_top) and its corrections */
+  for (it = 0; it < 500; it++) {
+    dn = 2 + rnd() % 20;
+    rfill(d, dn);
+    d[dn - 1] |= 0x8000000000000000u;
+    an = dn + 1 + rnd() % 5;
+    rfill(a, an);
+    a[an - 1] = d[dn - 1] >> (rnd() % 2);
+    if (rnd() % 2)
+      a[an - 2] = d[dn - 2];
+    qed_mpn_divrem(q, r, a, an, d, dn, s);
+    test_check(t, div_ok(a, an, d, dn, q, r), "q-hat edge %zu / %zu", an, dn);
+  }
+  /* one-limb divisors */
+  for (it = 0; it < 1000; it++) {
+    an = 1 + rnd() % 50;
+    rfill(a, an);
+    d[0] = rlimb();
+    if (d[0] == 0)
+      d[0] = 3;
+    qed_mpn_divrem(q, r, a, an, d, 1, s);
+    test_check(t, div_ok(a, an, d, 1, q, r), "divrem by one limb");
+  }
+}
+
+static void test_bytes(test_tally *t)
+{
+  static uint8_t buf[QED_BN_MAX_BYTES + 64], out[QED_BN_MAX_BYTES + 64];
+  qed_bn x;
+  size_t it, len, k;
+  for (it = 0; it < 300; it++) {
+    len = (size_t)(rnd() % (QED_BN_MAX_BYTES + 1));
+    test_fill(buf, len, rnd() | 1);
+    if (len > 0 && rnd() % 3 == 0)
+      buf[0] = 0;
+    test_check(t, qed_bn_from_bytes(&x, buf, len) == 0, "from_bytes %zu", len);
+    memset(out, 0xa5, sizeof out);
+    test_check(t, qed_bn_to_bytes(out, len, &x) == 0 && memcmp(out, buf, len) == 0 &&
+                  out[len] == 0xa5, "round trip %zu", len);
+    /* wider: left-padded */
+    test_check(t, qed_bn_to_bytes(out, len + 5, &x) == 0 && out[0] == 0 && out[4] == 0 &&
+                  memcmp(out + 5, buf, len) == 0, "padded %zu", len);
+    /* narrower than the value: refused, zeroed */
+    for (k = 0; k < len && buf[k] == 0; k++)
+      ;
+    if (k < len) {
+      memset(out, 0xa5, sizeof out);
+      test_check(t, qed_bn_to_bytes(out, len - k - 1, &x) == -1 &&
+                    (len - k - 1 == 0 || (out[0] == 0 && out[len - k - 2] == 0)),
+                 "too narrow refused");
+    }
+  }
+  memset(buf, 0, sizeof buf);
+  buf[0] = 1;
+  test_check(t, qed_bn_from_bytes(&x, buf, QED_BN_MAX_BYTES + 1) == -1 && x.n == 0,
+             "2^16384 refused");
+  buf[0] = 0;
+  buf[1] = 0xff;
+  test_check(t, qed_bn_from_bytes(&x, buf, QED_BN_MAX_BYTES + 1) == 0 &&
+                qed_bn_bits(&x) == QED_BN_MAX_BITS, "leading zero then 16384 bits");
+}
+
+int main(void)
+{
+  test_tally t = { 0, 0 };
+  test_addsub(&t);
+  test_mul1_shift(&t);
+  test_mul(&t);
+  test_div(&t);
+  test_bytes(&t);
+  return test_finish(&t);
+}
