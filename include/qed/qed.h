@@ -20,5 +20,6 @@
 #include "qed/nacl.h"
 #include "qed/bn.h"
 #include "qed/sha2.h"
+#include "qed/rsa.h"
 
 #endif

@@ -1,0 +1,27 @@
+# RSA (include/qed/rsa.h, src/rsa/): PKCS #1 DER keys, the CRT private
+# operation with blinding, PKCS #1 v1.5 signatures.
+#
+#   build/tests/test_rsa  Wycheproof RSA PKCS #1 v1.5 signature generation
+#                         (2048 and 4096 bits, SHA-256/384/512: signatures
+#                         equal to the expected ones, verified), DER import
+#                         and re-encoding, every truncation and byte
+#                         mutations of keys (-1 or an identical
+#                         re-encoding), malformed DER, wrong lengths,
+#                         tampered signatures, a faulty key refused by the
+#                         check against the public operation
+#                         (tests/test_rsa.c, vectors tests/vectors/rsa)
+#   make test-diff-rsa    interoperability with the `cryptography` package:
+#                         keys both ways, signatures both ways
+#                         (tests/diff/test_rsa.py)
+
+FAMILY_TESTS  += $(BUILD)/tests/test_rsa
+FAMILY_CHECKS += test-diff-rsa
+
+.PHONY: test-diff-rsa
+test-diff-rsa: lib $(VENV_STAMP)
+	QED_LIB=$(BUILD)/libqed.so $(VENV_PYTHON) tests/diff/test_rsa.py
+
+# The private operation's chain of calls frames the key's and the
+# contexts' fields through each call: under load CVC4 needs up to ~30 s on
+# a few of those goals.
+WP_FLAGS_rsa_rsa_ops = -wp-timeout 60
