@@ -32,24 +32,7 @@ static test_tally t = { 0, 0 };
 
 static char *read_file(const char *dir, const char *name)
 {
-  char path[1024];
-  FILE *f;
-  long n;
-  char *buf;
-  snprintf(path, sizeof path, "%s/nacl/box/%s", dir, name);
-  f = fopen(path, "rb");
-  if (f == NULL) {
-    printf("cannot open %s\n", path);
-    exit(2);
-  }
-  fseek(f, 0, SEEK_END);
-  n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  buf = malloc((size_t)n + 1);
-  if (buf == NULL || fread(buf, 1, (size_t)n, f) != (size_t)n) exit(2);
-  buf[n] = 0;
-  fclose(f);
-  return buf;
+  return test_read_text(dir, "nacl/box", name, NULL);
 }
 
 static void unhex(uint8_t *out, const char *h, size_t n)

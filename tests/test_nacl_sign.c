@@ -29,25 +29,7 @@ static test_tally t = { 0, 0 };
 
 static char *read_file(const char *dir, const char *name, size_t *len)
 {
-  char path[1024];
-  FILE *f;
-  long n;
-  char *buf;
-  snprintf(path, sizeof path, "%s/nacl/%s", dir, name);
-  f = fopen(path, "rb");
-  if (f == NULL) {
-    printf("cannot open %s\n", path);
-    exit(2);
-  }
-  fseek(f, 0, SEEK_END);
-  n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  buf = malloc((size_t)n + 1);
-  if (buf == NULL || fread(buf, 1, (size_t)n, f) != (size_t)n) exit(2);
-  buf[n] = 0;
-  fclose(f);
-  if (len != NULL) *len = (size_t)n;
-  return buf;
+  return test_read_text(dir, "nacl", name, len);
 }
 
 /* The string value of "key" at or after *pos (flat JSON objects); *pos

@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qed/common.h"
@@ -209,4 +210,34 @@ int test_streaming(const test_alg *a, uint8_t *out, size_t outlen,
 void test_print_backend(void)
 {
   printf("backend: %s\n", qed_backend_name());
+}
+
+char *test_read_text(const char *dir, const char *sub, const char *name,
+                     size_t *len)
+{
+  char path[1024];
+  FILE *f;
+  long n;
+  char *buf;
+  snprintf(path, sizeof path, "%s/%s/%s", dir, sub, name);
+  f = fopen(path, "rb");
+  if (f == NULL) {
+    printf("cannot open %s\n", path);
+    exit(2);
+  }
+  if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
+      fseek(f, 0, SEEK_SET) != 0) {
+    printf("cannot read %s\n", path);
+    exit(2);
+  }
+  buf = malloc((size_t)n + 1);
+  if (buf == NULL || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+    printf("cannot read %s\n", path);
+    exit(2);
+  }
+  buf[n] = 0;
+  fclose(f);
+  if (len != NULL)
+    *len = (size_t)n;
+  return buf;
 }

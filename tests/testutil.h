@@ -32,6 +32,12 @@ int test_finish(const test_tally *t);
 /* Decode exactly outlen bytes of hex (either case) from hex[0 .. 2*outlen).
  * Returns 0, or -1 if a character is not a hex digit.                     */
 int test_unhex(uint8_t *out, const char *hex, size_t outlen);
+/* The whole file dir/sub/name as a NUL-terminated string the caller frees
+ * (its length in *len when len is not NULL); exits with status 2, after
+ * saying which file, when it cannot be read: a missing vector file is a
+ * broken checkout, not a failed check.                                    */
+char *test_read_text(const char *dir, const char *sub, const char *name,
+                     size_t *len);
 /* Deterministic pseudo-random bytes (xorshift64*), reproducible on every
  * machine: the tests must not depend on the byte order or on a seed.      */
 void test_fill(uint8_t *buf, size_t len, uint64_t seed);
