@@ -351,9 +351,7 @@ static void blocks_equiv(void)
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")) {
       bad += qed_sha256_blocks_x86v3(st[2], msg, len) != r[0] ||
              memcmp(st[2], st[0], 32) != 0;
-      bad += qed_sha512_blocks_x86v3(t[2], msg, len) != r[2] ||
-             memcmp(t[2], t[0], 64) != 0;
-      n += 2;
+      n++;
     }
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")) {
       memcpy(t[2], t0, sizeof t0);

@@ -58,13 +58,6 @@ size_t qed_sha512_blocks_portable(uint64_t state[8], const uint8_t *in, size_t i
     ensures \result <= inlen && inlen - \result < 64 && \result % 64 == 0; */
 size_t qed_sha256_blocks_x86v3(uint32_t state[8], const uint8_t *in, size_t inlen);
 
-/*@ requires \valid(state + (0 .. 7));
-    requires \valid_read(in + (0 .. inlen - 1));
-    requires \separated(state + (0 .. 7), in + (0 .. inlen - 1));
-    assigns state[0 .. 7];
-    ensures \result <= inlen && inlen - \result < 128 && \result % 128 == 0; */
-size_t qed_sha512_blocks_x86v3(uint64_t state[8], const uint8_t *in, size_t inlen);
-
 /* ---- SHA-NI (x86-64 only; src/sha2/simd/, outside the proof) ---- */
 
 /* 1 when the CPU has the SHA extensions (with SSSE3 and SSE4.1) and the
