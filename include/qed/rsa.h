@@ -1,7 +1,8 @@
 /* qed — RSA (PKCS #1 v2.2, RFC 8017) on qed_bn: PKCS #1 DER keys
  * (RSAPublicKey, RSAPrivateKey), the private operation (CRT, blinding,
  * constant-time exponentiation, checked against the public operation
- * before release) and PKCS #1 v1.5 signatures with SHA-256/384/512.
+ * before release), key generation, PKCS #1 v1.5 and PSS signatures and
+ * OAEP encryption with SHA-256/384/512 (MGF1 with the same hash).
  *
  * Moduli from 1024 to 8192 bits, two primes.  Keys are plain structs
  * owned by the caller (the private key is about 16 KiB of qed_bn values);
@@ -122,6 +123,71 @@ int qed_rsa_pkcs1v15_sign(uint8_t *sig, size_t siglen,
 int qed_rsa_pkcs1v15_verify(const qed_rsa_public_key *pk, qed_hash_id h,
                             const uint8_t *msg, size_t msglen,
                             const uint8_t *sig, size_t siglen);
+
+/* ---- Key generation ---- */
+
+/* A fresh two-prime key with a modulus of exactly `bits` bits
+ * (1024 <= bits <= 8192, even), e = 65537, primes of bits/2 bits drawn
+ * from qed_randombytes, sieved by trial division and tested by
+ * Miller-Rabin.  -1 (both keys zeroed) on a bad size or when the OS gives
+ * no randomness. */
+/*@ requires \valid(sk) && \valid(pk) && \separated(sk, pk);
+    assigns *sk, *pk;
+    ensures qed_rsa_sk_ok(sk) && qed_rsa_pk_ok(pk);
+    ensures \result == 0 || \result == -1; */
+int qed_rsa_generate(qed_rsa_private_key *sk, qed_rsa_public_key *pk,
+                     unsigned bits);
+
+/* ---- RSASSA-PSS (MGF1 with the same hash) ---- */
+
+/*@ requires \valid(sig + (0 .. siglen - 1));
+    requires \valid_read(sk) && qed_rsa_sk_ok(sk);
+    requires \valid_read(msg + (0 .. msglen - 1));
+    requires \separated(sig + (0 .. siglen - 1), sk, msg + (0 .. msglen - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result == 0 || \result == -1; */
+int qed_rsa_pss_sign(uint8_t *sig, size_t siglen,
+                     const qed_rsa_private_key *sk, qed_hash_id h,
+                     size_t saltlen, const uint8_t *msg, size_t msglen);
+
+/*@ requires \valid_read(pk) && qed_rsa_pk_ok(pk);
+    requires \valid_read(msg + (0 .. msglen - 1));
+    requires \valid_read(sig + (0 .. siglen - 1));
+    assigns \nothing;
+    ensures \result == 0 || \result == -1; */
+int qed_rsa_pss_verify(const qed_rsa_public_key *pk, qed_hash_id h,
+                       size_t saltlen, const uint8_t *msg, size_t msglen,
+                       const uint8_t *sig, size_t siglen);
+
+/* ---- RSAES-OAEP (MGF1 with the same hash) ---- */
+
+/*@ requires \valid(c + (0 .. clen - 1));
+    requires \valid_read(pk) && qed_rsa_pk_ok(pk);
+    requires \valid_read(label + (0 .. labellen - 1));
+    requires \valid_read(m + (0 .. mlen - 1));
+    requires \separated(c + (0 .. clen - 1), pk, label + (0 .. labellen - 1),
+                        m + (0 .. mlen - 1));
+    assigns c[0 .. clen - 1];
+    ensures \result == 0 || \result == -1; */
+int qed_rsa_oaep_encrypt(uint8_t *c, size_t clen,
+                         const qed_rsa_public_key *pk, qed_hash_id h,
+                         const uint8_t *label, size_t labellen,
+                         const uint8_t *m, size_t mlen);
+
+/* m[0 .. mcap-1] receives the message and *mlen its length; on -1 both are
+ * zeroed.  Decoding is constant time: one masked decision at the end. */
+/*@ requires \valid(m + (0 .. mcap - 1)) && \valid(mlen);
+    requires \valid_read(sk) && qed_rsa_sk_ok(sk);
+    requires \valid_read(label + (0 .. labellen - 1));
+    requires \valid_read(c + (0 .. clen - 1));
+    requires \separated(m + (0 .. mcap - 1), mlen, sk,
+                        label + (0 .. labellen - 1), c + (0 .. clen - 1));
+    assigns m[0 .. mcap - 1], *mlen;
+    ensures \result == 0 || \result == -1; */
+int qed_rsa_oaep_decrypt(uint8_t *m, size_t *mlen, size_t mcap,
+                         const qed_rsa_private_key *sk, qed_hash_id h,
+                         const uint8_t *label, size_t labellen,
+                         const uint8_t *c, size_t clen);
 
 #ifdef __cplusplus
 }
