@@ -15,10 +15,11 @@
  *
  * Time: everything is variable time (fine for public numbers: moduli,
  * public exponents, gcds of public values) except qed_bn_powm_sec and the
- * Montgomery multiplication, constant time in the base, the exponent and
- * the multiplied values (the time depends only on the limb counts of the
- * modulus and the exponent), and qed_bn_mul/qed_bn_sqr, constant time in
- * the limb values for given limb counts.                                  */
+ * Montgomery functions, constant time in the values of the modulus, the
+ * base, the exponent and the operands (the time depends only on public
+ * limb counts and bit lengths; see the Montgomery section), and
+ * qed_bn_mul/qed_bn_sqr, constant time in the limb values for given limb
+ * counts.                                                                 */
 #ifndef QED_BN_H
 #define QED_BN_H
 
@@ -192,10 +193,10 @@ int qed_bn_modinv(qed_bn *r, const qed_bn *a, const qed_bn *m);
 int qed_bn_powm(qed_bn *r, const qed_bn *b, const qed_bn *e, const qed_bn *m);
 
 /* r = b^e mod m in [0, m), m odd and >= 3, 0 <= b, b no longer (in limbs)
- * than m, e >= 0.  Montgomery multiplication, fixed 4-bit window, the whole
- * window table read at every step: constant time in b and e (the time
- * depends on the limb counts of m and e only).  -1 when an input is out of
- * range. */
+ * than m, e >= 0.  qed_bn_mont_init_sec (64 m->n bits) then
+ * qed_bn_mont_powm_sec (64 e->n bits): constant time in the values of b, e
+ * and m (the time depends on the limb counts of m and e only).  -1 when an
+ * input is out of range. */
 /*@ requires \valid(r) && \valid_read(b) && \valid_read(e) && \valid_read(m);
     requires qed_bn_ok(b) && qed_bn_ok(e) && qed_bn_ok(m);
     assigns *r;
@@ -204,9 +205,25 @@ int qed_bn_powm(qed_bn *r, const qed_bn *b, const qed_bn *e, const qed_bn *m);
 int qed_bn_powm_sec(qed_bn *r, const qed_bn *b, const qed_bn *e,
                     const qed_bn *m);
 
-/* ---- Montgomery arithmetic modulo an odd m >= 3 ----
- * R = 2^(64 n) for the n limbs of m.  Numbers in Montgomery form are x R
- * mod m, in [0, m).  mul, to and from are constant time in their values. */
+/* ---- Montgomery arithmetic modulo an odd m >= 3, in constant time ----
+ *
+ * A context holds m in n limbs, R = 2^(64 n), R^2 mod m and -m^-1 mod
+ * 2^64.  n is public: it comes from the limb count of a public m
+ * (qed_bn_mont_init) or from a public bit length (qed_bn_mont_init_sec),
+ * and it is the only thing the time of these functions depends on (with
+ * the public ebits and xlimbs arguments): the value of m and of every
+ * operand may be secret.
+ *
+ * Fixed length: these functions read exactly n limbs of each operand (the
+ * limbs above must be zero; that is checked with masks, not branches) and
+ * never look at an operand's count field x->n, which the other qed_bn
+ * functions compute from the limbs (a secret's length leaks through it).
+ * Their outputs are normalized qed_bn values whose count field is found
+ * with masks (qed_bn_ok holds, limbs from n on are zero): pass them back
+ * to these functions freely; pass them to the variable-time functions
+ * (qed_bn_cmp, qed_bn_mul, qed_bn_to_bytes, ...) only when their length
+ * is public.  Whether an operand is out of range is found with masks as
+ * well and reported by the return value: -1 with the output zeroed. */
 typedef struct {
   uint64_t m[QED_BN_LIMBS];
   uint64_t rr[QED_BN_LIMBS];   /* R^2 mod m */
@@ -217,13 +234,30 @@ typedef struct {
 /*@ predicate qed_bn_mont_ok(qed_bn_mont_ctx *c) = 1 <= c->n <= 256;
 */
 
-/* -1 when m is even or m < 3 (the context is zeroed then). */
+/* A context for a public m: -1 when m is even or m < 3 (the context is
+ * zeroed then, n included).  Constant time in m's limbs for a given m->n
+ * (it is qed_bn_mont_init_sec with bits = 64 m->n). */
 /*@ requires \valid(ctx) && \valid_read(m) && qed_bn_ok(m);
     requires \separated(ctx, m);
     assigns *ctx;
     ensures \result == 0 ==> qed_bn_mont_ok(ctx);
     ensures \result == 0 || \result == -1; */
 int qed_bn_mont_init(qed_bn_mont_ctx *ctx, const qed_bn *m);
+
+/* A context for a secret m below 2^bits (1 <= bits <= 16384 public; n =
+ * ceil(bits / 64)): m odd, 3 <= m < 2^bits.  R^2 mod m comes without a
+ * division (doublings and Montgomery squarings, see bn_mont.c), so the
+ * time depends on bits only.  On -1 (m even, m < 3, m >= 2^bits, m
+ * negative) every field is zero except n, which keeps its public value:
+ * a caller that folds the -1 into one later decision (RSA does) can go on
+ * with the context, and every function below returns -1 on it. */
+/*@ requires 1 <= bits <= 16384;
+    requires \valid(ctx) && \valid_read(m) && qed_bn_ok(m);
+    requires \separated(ctx, m);
+    assigns *ctx;
+    ensures qed_bn_mont_ok(ctx) && ctx->n == (bits + 63) / 64;
+    ensures \result == 0 || \result == -1; */
+int qed_bn_mont_init_sec(qed_bn_mont_ctx *ctx, const qed_bn *m, size_t bits);
 
 /* r = a b / R mod m for a, b in [0, m); -1 when they are not. */
 /*@ requires \valid_read(ctx) && qed_bn_mont_ok(ctx);
@@ -250,6 +284,64 @@ int qed_bn_mont_to(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *a);
     ensures qed_bn_ok(r);
     ensures \result == 0 || \result == -1; */
 int qed_bn_mont_from(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *a);
+
+/* r = a + b mod m for a, b in [0, m); -1 otherwise. */
+/*@ requires \valid_read(ctx) && qed_bn_mont_ok(ctx);
+    requires \valid(r) && \valid_read(a) && \valid_read(b);
+    requires qed_bn_ok(a) && qed_bn_ok(b);
+    assigns *r;
+    ensures qed_bn_ok(r);
+    ensures \result == 0 || \result == -1; */
+int qed_bn_mont_add(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *a,
+                    const qed_bn *b);
+
+/* r = a - b mod m for a, b in [0, m); -1 otherwise. */
+/*@ requires \valid_read(ctx) && qed_bn_mont_ok(ctx);
+    requires \valid(r) && \valid_read(a) && \valid_read(b);
+    requires qed_bn_ok(a) && qed_bn_ok(b);
+    assigns *r;
+    ensures qed_bn_ok(r);
+    ensures \result == 0 || \result == -1; */
+int qed_bn_mont_sub(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *a,
+                    const qed_bn *b);
+
+/* r = x mod m for 0 <= x < 2^(64 xlimbs), 1 <= xlimbs <= 256 public (x of
+ * any size relative to m: RSA reduces c < pq modulo p with it); no
+ * division, 2 ceil(xlimbs / n) + 1 Montgomery products.  -1 when x is
+ * negative or not below 2^(64 xlimbs). */
+/*@ requires 1 <= xlimbs <= 256;
+    requires \valid_read(ctx) && qed_bn_mont_ok(ctx);
+    requires \valid(r) && \valid_read(x) && qed_bn_ok(x);
+    assigns *r;
+    ensures qed_bn_ok(r);
+    ensures \result == 0 || \result == -1; */
+int qed_bn_mont_reduce(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *x,
+                       size_t xlimbs);
+
+/* r = b^e mod m in [0, m) for 0 <= b < R (b need not be below m) and
+ * 0 <= e < 2^ebits, 0 <= ebits <= 16384 public: the loop runs over ebits
+ * bits whatever e's value.  Fixed window (up to 5 bits, as many as fit
+ * the table for n), the whole table read at every window.  -1 when b or e
+ * is out of range or the context is not one of a valid m. */
+/*@ requires ebits <= 16384;
+    requires \valid_read(ctx) && qed_bn_mont_ok(ctx);
+    requires \valid(r) && \valid_read(b) && \valid_read(e);
+    requires qed_bn_ok(b) && qed_bn_ok(e);
+    assigns *r;
+    ensures qed_bn_ok(r);
+    ensures \result == 0 || \result == -1; */
+int qed_bn_mont_powm_sec(const qed_bn_mont_ctx *ctx, qed_bn *r,
+                         const qed_bn *b, const qed_bn *e, size_t ebits);
+
+/* be[0 .. len-1] = x, big-endian, left-padded with zeros, in constant time
+ * (all of x's limbs are read, none of its fields is branched on); -1 (be
+ * zeroed) when x < 0 or x >= 2^(8 len).  len <= 2048. */
+/*@ requires len <= 2048;
+    requires \valid(be + (0 .. len - 1)) && \valid_read(x) && qed_bn_ok(x);
+    requires \separated(be + (0 .. len - 1), x);
+    assigns be[0 .. len - 1];
+    ensures \result == 0 || \result == -1; */
+int qed_bn_to_bytes_sec(uint8_t *be, size_t len, const qed_bn *x);
 
 /* Wipe a context (or a qed_bn) that held secrets. */
 /*@ requires \valid(ctx);
