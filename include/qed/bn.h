@@ -244,11 +244,13 @@ typedef struct {
     ensures \result == 0 || \result == -1; */
 int qed_bn_mont_init(qed_bn_mont_ctx *ctx, const qed_bn *m);
 
-/* A context for a secret m below 2^bits (1 <= bits <= 16384 public; n =
- * ceil(bits / 64)): m odd, 3 <= m < 2^bits.  R^2 mod m comes without a
+/* A context for a secret m of n = ceil(bits / 64) limbs, bits public
+ * (1 <= bits <= 16384): m odd, m >= 3, m < 2^bits and limb n-1 of m
+ * nonzero (m's bit length is in (64 (n-1), bits]: give the bit length of
+ * m, or 64 times its public limb count).  R^2 mod m comes without a
  * division (doublings and Montgomery squarings, see bn_mont.c), so the
- * time depends on bits only.  On -1 (m even, m < 3, m >= 2^bits, m
- * negative) every field is zero except n, which keeps its public value:
+ * time depends on bits only.  On -1 (m even, m < 3, m >= 2^bits, limb n-1
+ * zero, m negative) every field is zero except n, which keeps its value:
  * a caller that folds the -1 into one later decision (RSA does) can go on
  * with the context, and every function below returns -1 on it. */
 /*@ requires 1 <= bits <= 16384;
