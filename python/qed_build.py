@@ -7,7 +7,13 @@ src/ is bound.  A header function whose family has not landed yet is left
 out instead of breaking the import with an undefined symbol.
 
 The library sources come from the repository this directory belongs to
-(../src, ../include): the package is built from a clone of qed.
+(../src, ../include) when the package is built from a clone of qed, or
+from the copy an sdist carries (vendor/src, vendor/include: setup.py's
+sdist command puts it there).
+
+Besides the public API, the extension binds a second, portable-only build
+of the AES modes (csrc/, names qedpy_portable_aes_*): qed.aes's
+backend="portable" in a process whose library runs AES-NI or VAES.
 """
 import os
 import re
@@ -20,9 +26,22 @@ from pathlib import Path
 import cffi
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
+# An sdist carries its own copy of the C sources; a clone has them above.
+VENDOR = HERE / "vendor"
+ROOT = VENDOR if (VENDOR / "src").is_dir() else HERE.parent
 SRC = ROOT / "src"
 INCLUDE = ROOT / "include"
+CSRC = HERE / "csrc"  # the extension's own C: the portable AES build
+
+# The public AES mode functions of the portable-only build (csrc/
+# aes_portable_names.h renames each qed_aes_X to qedpy_portable_aes_X).
+PORTABLE_AES = [
+    "ecb_encrypt", "ecb_decrypt", "cbc_encrypt", "cbc_decrypt",
+    "cbc_pkcs7_encrypt", "cbc_pkcs7_decrypt", "ctr_xor", "ctr_init",
+    "ctr_update", "ctr_wipe", "gcm_init", "gcm_update_ad",
+    "gcm_encrypt_update", "gcm_decrypt_update", "gcm_encrypt_final",
+    "gcm_decrypt_final", "gcm_encrypt", "gcm_decrypt",
+]
 
 # Headers bound in the extension, in include order (qed.h pulls in the rest).
 HEADERS = ["qed/qed.h", "qed/rsa.h"]
@@ -78,7 +97,21 @@ def _constants() -> str:
     return "\n".join(lines)
 
 
-def cdef_text() -> str:
+def _portable_aes_declarations(decls: list) -> list:
+    """The public AES mode declarations, renamed to the portable build's
+    names (the same prototypes: only the name changes)."""
+    out = []
+    for d in decls:
+        m = re.search(r"\bqed_aes_(\w+)\s*\(", d)
+        if m and m.group(1) in PORTABLE_AES:
+            out.append(d[:m.start()] + "qedpy_portable_aes_" + d[m.start(1):])
+    if len(out) != len(PORTABLE_AES):
+        raise RuntimeError("qed_build: the AES declarations of qed/aes.h "
+                           "do not match PORTABLE_AES")
+    return out
+
+
+def _declarations() -> list:
     defined = _defined_functions()
     decls, seen = [], set()
     headers = [h for h in HEADERS if (INCLUDE / h).exists()]
@@ -93,14 +126,23 @@ def cdef_text() -> str:
             names = re.findall(r"\b(qed_\w+)\s*\(", d)
             if names and names[0] in defined:
                 decls.append(d)
-    return "\n".join(decls) + "\n" + _constants()
+    return decls
+
+
+def cdef_text(decls: list = None) -> str:
+    decls = _declarations() if decls is None else decls
+    return "\n".join(decls + _portable_aes_declarations(decls)) + "\n" + \
+        _constants()
 
 
 def make_ffibuilder() -> cffi.FFI:
     ffi = cffi.FFI()
-    ffi.cdef(cdef_text())
+    decls = _declarations()
+    ffi.cdef(cdef_text(decls))
     includes = "".join(f'#include "{h}"\n' for h in HEADERS
                        if (INCLUDE / h).exists())
+    # the portable build's prototypes (its objects are linked by setup.py)
+    includes += "\n".join(_portable_aes_declarations(decls)) + "\n"
     ffi.set_source("qed._qed", includes,
                    include_dirs=[str(INCLUDE), str(SRC)],
                    extra_compile_args=["-std=c11"],

@@ -8,6 +8,11 @@ cipher object.
 
 The key schedule lives in a C context; hardware AES (AES-NI, VAES) is used
 where the CPU has it, giving the same bytes as the proven portable core.
+new(..., backend="portable") runs the proven portable C for that object
+whatever the process uses: the extension carries a second build of the
+mode functions whose dispatchers call only the portable bulk operations
+(python/csrc/), and each cipher object calls one table of functions,
+which its backend_name() reports.
 """
 from typing import Optional, Tuple
 
@@ -27,18 +32,58 @@ __all__ = ["new", "MODE_ECB", "MODE_CBC", "MODE_CTR", "MODE_GCM",
            "block_size", "key_size"]
 
 
-def _check_backend(backend: Optional[str]) -> None:
-    # The C library picks its backend once per process (QED_BACKEND); it
-    # has no per-context choice, so "portable" can only be honoured when
-    # the whole process already runs the portable path.
+# The mode functions a cipher object calls.
+_MODE_FUNCTIONS = ("ecb_encrypt", "ecb_decrypt", "cbc_encrypt",
+                   "cbc_decrypt", "ctr_init", "ctr_update", "ctr_wipe",
+                   "gcm_init", "gcm_update_ad", "gcm_encrypt_update",
+                   "gcm_decrypt_update", "gcm_encrypt_final",
+                   "gcm_decrypt_final")
+
+
+class _Functions:
+    """One table of the C mode functions: the library's own (dispatched to
+    the process's backend) or the portable-only build (prefix
+    qedpy_portable_aes_)."""
+
+    def __init__(self, name: Optional[str], prefix: str):
+        self._name = name  # None: the process's backend, asked when needed
+        for f in _MODE_FUNCTIONS:
+            setattr(self, f, getattr(lib, prefix + f))
+
+    @property
+    def name(self) -> str:
+        if self._name is not None:
+            return self._name
+        return ffi.string(lib.qed_backend_name()).decode()
+
+
+_PROCESS = _Functions(None, "qed_aes_")
+_PORTABLE = _Functions("portable", "qedpy_portable_aes_")
+
+
+def _functions(backend: Optional[str]) -> _Functions:
     if backend is None:
-        return
-    if backend != "portable":
-        raise ValueError(f"unknown backend {backend!r} (only 'portable')")
-    if ffi.string(lib.qed_backend_name()).decode() != "portable":
-        raise ValueError("backend='portable' needs the environment variable "
-                         "QED_BACKEND=portable set before qed is first used "
-                         "(the C library chooses its backend per process)")
+        return _PROCESS
+    if backend == "portable":
+        return _PORTABLE
+    raise ValueError(f"unknown backend {backend!r} (None for the "
+                     "process's backend, or 'portable')")
+
+
+class _Cipher:
+    """What every mode object shares: the key and the function table."""
+
+    block_size = 16
+
+    def __init__(self, key: "_Key", fns: _Functions):
+        self._key = key
+        self._fns = fns
+
+    def backend_name(self) -> str:
+        """The backend this object's C calls run on: 'portable' (the
+        proven C, for backend='portable' or a portable process), else the
+        process's qed.backend_name()."""
+        return self._fns.name
 
 
 class _Key:
@@ -52,13 +97,8 @@ class _Key:
             raise ValueError("AES key refused")
 
 
-class EcbMode:
+class EcbMode(_Cipher):
     """ECB: whole blocks only."""
-
-    block_size = 16
-
-    def __init__(self, key: _Key):
-        self._key = key
 
     def _run(self, data: BytesLike, fn) -> bytes:
         d = as_bytes(data, "data")
@@ -70,19 +110,17 @@ class EcbMode:
         return bytes(ffi.buffer(o, len(d)))
 
     def encrypt(self, plaintext: BytesLike) -> bytes:
-        return self._run(plaintext, lib.qed_aes_ecb_encrypt)
+        return self._run(plaintext, self._fns.ecb_encrypt)
 
     def decrypt(self, ciphertext: BytesLike) -> bytes:
-        return self._run(ciphertext, lib.qed_aes_ecb_decrypt)
+        return self._run(ciphertext, self._fns.ecb_decrypt)
 
 
-class CbcMode:
+class CbcMode(_Cipher):
     """CBC without padding: calls chain; one direction per object."""
 
-    block_size = 16
-
-    def __init__(self, key: _Key, iv: bytes):
-        self._key = key
+    def __init__(self, key: _Key, fns: _Functions, iv: bytes):
+        super().__init__(key, fns)
         self.iv = self.IV = iv
         self._chain = ffi.new("uint8_t[16]", iv)
         self._direction = None
@@ -102,27 +140,26 @@ class CbcMode:
         return bytes(ffi.buffer(o, len(d)))
 
     def encrypt(self, plaintext: BytesLike) -> bytes:
-        return self._run(plaintext, lib.qed_aes_cbc_encrypt, "encrypt")
+        return self._run(plaintext, self._fns.cbc_encrypt, "encrypt")
 
     def decrypt(self, ciphertext: BytesLike) -> bytes:
-        return self._run(ciphertext, lib.qed_aes_cbc_decrypt, "decrypt")
+        return self._run(ciphertext, self._fns.cbc_decrypt, "decrypt")
 
 
-class CtrMode:
+class CtrMode(_Cipher):
     """CTR with pycryptodome's counter block: nonce || big-endian counter
     of 16 - len(nonce) bytes starting at initial_value; OverflowError
     before the counter field would wrap."""
 
-    block_size = 16
-
-    def __init__(self, key: _Key, nonce: bytes, initial_value: int):
-        self._key = key
+    def __init__(self, key: _Key, fns: _Functions, nonce: bytes,
+                 initial_value: int):
+        super().__init__(key, fns)
         self.nonce = nonce
         width = 16 - len(nonce)
         self._left = (1 << (8 * width)) - initial_value  # blocks remaining
         block = nonce + initial_value.to_bytes(width, "big")
-        self._st = ffi.gc(ffi.new("qed_aes_ctr_state *"), lib.qed_aes_ctr_wipe)
-        lib.qed_aes_ctr_init(self._st, block)
+        self._st = ffi.gc(ffi.new("qed_aes_ctr_state *"), fns.ctr_wipe)
+        fns.ctr_init(self._st, block)
         self._used = 0  # bytes of keystream used so far
 
     def _run(self, data: BytesLike) -> bytes:
@@ -130,7 +167,7 @@ class CtrMode:
         if (self._used + len(d) + 15) // 16 > self._left:
             raise OverflowError("The counter has wrapped around in CTR mode")
         o = ffi.new("uint8_t[]", max(len(d), 1))
-        lib.qed_aes_ctr_update(self._st, self._key.ctx, o, d, len(d))
+        self._fns.ctr_update(self._st, self._key.ctx, o, d, len(d))
         self._used += len(d)
         return bytes(ffi.buffer(o, len(d)))
 
@@ -141,84 +178,145 @@ class CtrMode:
         return self._run(ciphertext)
 
 
-class GcmMode:
-    """GCM with 16-byte tags: update(ad), encrypt/decrypt (one direction),
-    digest/verify, encrypt_and_digest, decrypt_and_verify."""
+def _gcm_state(key: _Key, fns: _Functions, nonce: bytes):
+    """A GCM stream in C; wiped when collected (a final call wipes it, and
+    one on a finished or unused state only wipes it again)."""
+    scratch = ffi.new("uint8_t[16]")
 
-    block_size = 16
+    def wipe(st):
+        fns.gcm_encrypt_final(st, scratch)
+        lib.qed_zeroize(scratch, 16)
 
-    def __init__(self, key: _Key, nonce: bytes):
-        self._key = key
+    st = ffi.gc(ffi.new("qed_aes_gcm_state *"), wipe)
+    if fns.gcm_init(st, key.ctx, nonce, len(nonce)) != 0:
+        raise ValueError("GCM refused the nonce")  # pragma: no cover
+    return st
+
+
+class GcmMode(_Cipher):
+    """GCM with tags of mac_len bytes (4..16, as pycryptodome): update(ad),
+    encrypt/decrypt (one direction), digest/verify, encrypt_and_digest,
+    decrypt_and_verify.
+
+    A tag is the first mac_len bytes of GCM's 16-byte tag.  With 16 the
+    C library compares the received tag; with fewer, decryption also runs
+    an encryption stream over the plaintext it hands out (which gives back
+    the ciphertext, so its tag is the full expected one), and the
+    truncated tags are compared in constant time by qed_verify.  That
+    doubles the cost of decrypting with a short tag."""
+
+    def __init__(self, key: _Key, fns: _Functions, nonce: bytes,
+                 mac_len: int):
+        super().__init__(key, fns)
         self.nonce = nonce
-        self._st = ffi.new("qed_aes_gcm_state *")
-        if lib.qed_aes_gcm_init(self._st, key.ctx, nonce, len(nonce)) != 0:
-            raise ValueError("GCM refused the nonce")  # pragma: no cover
+        self._mac_len = mac_len
+        self._st = _gcm_state(key, fns, nonce)
+        # the tag recomputation of short-tag decryption, dropped once the
+        # object encrypts
+        self._shadow = _gcm_state(key, fns, nonce) if mac_len < 16 else None
         self._direction = None
         self._tag = None
 
     def update(self, assoc_data: BytesLike) -> "GcmMode":
+        """Authenticate assoc_data (before any encrypt/decrypt)."""
         ad = as_bytes(assoc_data, "assoc_data")
         if self._direction is not None:
             raise TypeError("update() can only be called before encryption "
                             "or decryption")
-        if lib.qed_aes_gcm_update_ad(self._st, ad, len(ad)) != 0:
-            raise ValueError("GCM refused the associated data")
+        for st in (self._st, self._shadow):
+            if st is not None and \
+                    self._fns.gcm_update_ad(st, ad, len(ad)) != 0:
+                raise ValueError("GCM refused the associated data")
         return self
 
-    def _run(self, data: BytesLike, fn, direction: str) -> bytes:
+    def _begin(self, direction: str) -> None:
         if self._direction not in (None, direction) or self._tag is not None:
             raise TypeError(f"{direction}() cannot be called now")
+        if direction == "encrypt" and self._shadow is not None:
+            self._shadow = None  # collected: wiped
         self._direction = direction
+
+    def _run(self, data: BytesLike, fn, direction: str) -> bytes:
+        self._begin(direction)
         d = as_bytes(data, "data")
         o = ffi.new("uint8_t[]", max(len(d), 1))
         if fn(self._st, self._key.ctx, o, d, len(d)) != 0:
             raise ValueError("GCM refused the input (too long)")
+        if direction == "decrypt" and self._shadow is not None:
+            again = ffi.new("uint8_t[]", max(len(d), 1))
+            if self._fns.gcm_encrypt_update(self._shadow, self._key.ctx,
+                                            again, o, len(d)) != 0:
+                raise ValueError("GCM refused the input")  # pragma: no cover
         return bytes(ffi.buffer(o, len(d)))
 
     def encrypt(self, plaintext: BytesLike) -> bytes:
-        return self._run(plaintext, lib.qed_aes_gcm_encrypt_update, "encrypt")
+        """Encrypt a piece of the message (calls chain)."""
+        return self._run(plaintext, self._fns.gcm_encrypt_update, "encrypt")
 
     def decrypt(self, ciphertext: BytesLike) -> bytes:
-        return self._run(ciphertext, lib.qed_aes_gcm_decrypt_update,
+        """Decrypt a piece (calls chain); the plaintext is not
+        authenticated until verify() returns."""
+        return self._run(ciphertext, self._fns.gcm_decrypt_update,
                          "decrypt")
 
     def digest(self) -> bytes:
-        """The 16-byte tag (encryption only)."""
+        """The tag of mac_len bytes (encryption only)."""
         if self._direction == "decrypt":
             raise TypeError("digest() cannot be called when decrypting")
         if self._tag is None:
+            self._begin("encrypt")
             tag = ffi.new("uint8_t[16]")
-            if lib.qed_aes_gcm_encrypt_final(self._st, tag) != 0:
+            if self._fns.gcm_encrypt_final(self._st, tag) != 0:
                 raise ValueError("GCM state refused")  # pragma: no cover
-            self._tag = bytes(tag)
-            self._direction = "encrypt"
+            self._tag = bytes(tag)[:self._mac_len]
         return self._tag
 
     def hexdigest(self) -> str:
+        """digest() in hex."""
         return self.digest().hex()
 
+    def _check_tag(self, received_mac_tag: BytesLike) -> bytes:
+        tag = as_bytes(received_mac_tag, "tag")
+        if len(tag) != self._mac_len:
+            raise ValueError(f"tag must be exactly {self._mac_len} bytes "
+                             f"long (mac_len; got {len(tag)})")
+        return tag
+
     def verify(self, received_mac_tag: BytesLike) -> None:
-        """Check the tag in constant time (decryption only); raises
-        qed.exceptions.InvalidTag (a ValueError) on mismatch."""
+        """Check the tag (mac_len bytes) in constant time (decryption
+        only); raises qed.exceptions.InvalidTag (a ValueError) on a
+        mismatch, ValueError on a wrong length."""
         if self._direction == "encrypt":
             raise TypeError("verify() cannot be called when encrypting")
-        tag = exact(received_mac_tag, 16, "tag")
+        tag = self._check_tag(received_mac_tag)
         if self._tag is not None:
             raise TypeError("verify() can only be called once")
+        self._begin("decrypt")
         self._tag = tag
-        self._direction = "decrypt"
-        if lib.qed_aes_gcm_decrypt_final(self._st, tag) != 0:
+        if self._shadow is None:
+            ok = self._fns.gcm_decrypt_final(self._st, tag) == 0
+        else:
+            full = ffi.new("uint8_t[16]")
+            self._fns.gcm_decrypt_final(self._st, bytes(16))  # wipes it
+            ok = self._fns.gcm_encrypt_final(self._shadow, full) == 0 and \
+                lib.qed_verify(full, tag, len(tag)) == 0
+            lib.qed_zeroize(full, 16)
+            self._shadow = None
+        if not ok:
             raise InvalidTag("MAC check failed")
 
     def hexverify(self, hex_mac_tag: str) -> None:
+        """verify() of a hex tag."""
         self.verify(bytes.fromhex(hex_mac_tag))
 
     def encrypt_and_digest(self, plaintext: BytesLike) -> Tuple[bytes, bytes]:
+        """encrypt(plaintext), digest()."""
         return self.encrypt(plaintext), self.digest()
 
     def decrypt_and_verify(self, ciphertext: BytesLike,
                            received_mac_tag: BytesLike) -> bytes:
-        exact(received_mac_tag, 16, "tag")
+        """decrypt(ciphertext), verify(tag): the plaintext, or InvalidTag."""
+        self._check_tag(received_mac_tag)
         m = self.decrypt(ciphertext)
         self.verify(received_mac_tag)
         return m
@@ -230,21 +328,25 @@ def new(key: BytesLike, mode: int, *, iv: Optional[BytesLike] = None,
     """A cipher object for key (16, 24 or 32 bytes) in mode MODE_ECB,
     MODE_CBC (iv: 16 bytes, random if omitted), MODE_CTR (nonce: 0..15
     bytes, 8 random if omitted; initial_value: the counter's start) or
-    MODE_GCM (nonce: any non-empty length, 16 random if omitted; tags of 16
-    bytes).  backend='portable' insists on the proven portable path."""
-    _check_backend(backend)
+    MODE_GCM (nonce: any non-empty length, 16 random if omitted; mac_len:
+    the tag length, 4..16, default 16).
+
+    backend=None runs the process's backend (qed.backend_name());
+    backend='portable' runs the proven portable C for this object, in any
+    process.  The object's backend_name() says which."""
+    fns = _functions(backend)
     if isinstance(mode, bool) or not isinstance(mode, int):
         raise TypeError("mode must be one of the MODE_* constants")
     k = _Key(key)
     if mode == MODE_ECB:
         if iv is not None or nonce is not None:
             raise TypeError("ECB mode takes no iv or nonce")
-        return EcbMode(k)
+        return EcbMode(k, fns)
     if mode == MODE_CBC:
         if nonce is not None:
             raise TypeError("CBC mode takes iv=, not nonce=")
         v = random(16) if iv is None else exact(iv, 16, "iv")
-        return CbcMode(k, v)
+        return CbcMode(k, fns, v)
     if mode == MODE_CTR:
         if iv is not None:
             raise TypeError("CTR mode takes nonce= and initial_value=")
@@ -256,14 +358,15 @@ def new(key: BytesLike, mode: int, *, iv: Optional[BytesLike] = None,
         if iv0 >= 1 << (8 * width):
             raise ValueError("initial_value does not fit in the counter "
                              f"({width} bytes)")
-        return CtrMode(k, n, iv0)
+        return CtrMode(k, fns, n, iv0)
     if mode == MODE_GCM:
         if iv is not None:
             raise TypeError("GCM mode takes nonce=")
-        if length(mac_len, "mac_len") != 16:
-            raise ValueError("only 16-byte GCM tags are supported")
+        if not 4 <= length(mac_len, "mac_len") <= 16:
+            raise ValueError("mac_len must be in the range 4..16 "
+                             f"(got {mac_len})")
         n = random(16) if nonce is None else as_bytes(nonce, "nonce")
         if len(n) == 0:
             raise ValueError("nonce cannot be empty in GCM mode")
-        return GcmMode(k, n)
+        return GcmMode(k, fns, n, mac_len)
     raise ValueError(f"unsupported AES mode {mode}")

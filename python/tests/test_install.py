@@ -57,6 +57,12 @@ out["ascon"] = h.ascon_hash256(m).hexdigest()
 out["gcm"] = [x.hex() for x in aes.new(bytes(32), aes.MODE_GCM,
               nonce=bytes(12)).encrypt_and_digest(m)]
 out["ctr"] = aes.new(bytes(16), aes.MODE_CTR, nonce=bytes(8)).encrypt(m).hex()
+g = aes.new(bytes(32), aes.MODE_GCM, nonce=bytes(12), backend="portable",
+            mac_len=12)
+out["gcm_portable"] = [g.backend_name(), not any(g._st.key.hw)] + \
+    [x.hex() for x in g.encrypt_and_digest(m)]
+out["cbc_portable"] = aes.new(bytes(24), aes.MODE_CBC, iv=bytes(16),
+                              backend="portable").encrypt(m).hex()
 out["box"] = bytes(secret.SecretBox(bytes(32)).encrypt(m, bytes(24))).hex()
 print(json.dumps(out))
 """
@@ -72,6 +78,8 @@ def _probe(backend):
 def test_every_backend_same_bytes():
     results = {b: _probe(b) for b in ("portable", "avx2", "avx512")}
     assert results["portable"]["backend"] == "portable"
+    # backend="portable" runs the portable build under every backend
+    assert results["portable"]["gcm_portable"][:2] == ["portable", True]
     base = dict(results["portable"], backend=None)
     for b, r in results.items():
         assert dict(r, backend=None) == base, b
