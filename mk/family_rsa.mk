@@ -25,3 +25,20 @@ test-diff-rsa: lib $(VENV_STAMP)
 # contexts' fields through each call: under load CVC4 needs up to ~30 s on
 # a few of those goals.
 WP_FLAGS_rsa_rsa_ops = -wp-timeout 60
+
+# PSS, OAEP and MGF1 (src/rsa/pss.c, oaep.c, mgf1.c):
+#   build/tests/test_rsa_pad   NIST CAVP SigVerPSS/SigGenPSS (SHA-2 cases),
+#                              OAEP SHA-2 vectors (pyca/cryptography) and
+#                              BoringSSL's label vector, 1025/2049-bit keys
+#                              with cryptography's signatures/ciphertexts,
+#                              crafted faulty EMs, every bit flip, wrong
+#                              lengths, hashes, labels (tests/test_rsa_pad.c)
+#   make test-diff-rsa-pad     PSS and OAEP both ways with `cryptography`,
+#                              1024..4096 bits incl. 8j+1 sizes; MGF1 vs
+#                              hashlib (tests/diff/test_rsa_pad.py)
+FAMILY_TESTS  += $(BUILD)/tests/test_rsa_pad
+FAMILY_CHECKS += test-diff-rsa-pad
+
+.PHONY: test-diff-rsa-pad
+test-diff-rsa-pad: lib $(VENV_STAMP)
+	QED_LIB=$(BUILD)/libqed.so $(VENV_PYTHON) tests/diff/test_rsa_pad.py
