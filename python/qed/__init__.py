@@ -2,8 +2,9 @@
 
 Modules: qed.hashlib (hashlib protocol), qed.aead (Ascon-AEAD128),
 qed.secret / qed.public / qed.signing (PyNaCl's API), qed.aes
-(pycryptodome's shape), qed.integers (constant-time modular arithmetic),
-qed.encoding, qed.exceptions.
+(pycryptodome's shape), qed.rsa (PKCS #1 keys in DER and PEM, PKCS #1
+v1.5 and PSS signatures, OAEP), qed.integers (constant-time modular
+arithmetic), qed.encoding, qed.exceptions.
 """
 from ._qed import ffi as _ffi, lib as _lib
 

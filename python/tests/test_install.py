@@ -8,11 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import qed
 import qed.aead
 import qed.aes
 import qed.hashlib
 import qed.public
+import qed.rsa
 import qed.secret
 from conftest import REPO
 
@@ -21,6 +24,21 @@ def test_installed_not_source_tree():
     here = Path(qed.__file__).resolve()
     assert not str(here).startswith(str((REPO / "python").resolve())), here
     assert "site-packages" in here.parts
+
+
+def test_installed_from_what_make_says():
+    """make test-python installs the sdist archive into one virtualenv and
+    the clone's python/ directory into another (QED_PY_INSTALL); pip's
+    direct_url.json records which this one is."""
+    kind = os.environ.get("QED_PY_INSTALL")
+    if kind is None:
+        pytest.skip("QED_PY_INSTALL not set (not run by make test-python)")
+    url = json.loads(importlib.metadata.distribution("qed")
+                     .read_text("direct_url.json") or "{}")
+    if kind == "sdist":
+        assert url["url"].endswith(".tar.gz") and "archive_info" in url, url
+    else:
+        assert url["url"].endswith("/python") and "dir_info" in url, url
 
 
 def test_abi3_extension_and_wheel_tag():
@@ -37,7 +55,8 @@ def test_abi3_extension_and_wheel_tag():
 def test_typed_and_documented():
     root = Path(qed.__file__).parent
     assert (root / "py.typed").exists()
-    for mod in (qed, qed.aead, qed.aes, qed.hashlib, qed.public, qed.secret):
+    for mod in (qed, qed.aead, qed.aes, qed.hashlib, qed.public, qed.rsa,
+                qed.secret):
         assert mod.__doc__
         for name in getattr(mod, "__all__", []):
             obj = getattr(mod, name)
