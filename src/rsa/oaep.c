@@ -100,17 +100,17 @@ int qed_rsa_oaep_decrypt(uint8_t *m, size_t *mlen, size_t mcap,
   *mlen = 0;
   if (k == 0 || clen != k || hl == 0 || k < 2 * hl + 2)
     return -1;
-  if (qed_rsa_private_op(em, sk, c) != 0) {
-    qed_zeroize(em, sizeof em);
-    return -1;
-  }
+  /* The private operation's verdict (0 or -1: c >= n or a failed check,
+   * its em then zero) depends on the secret key: it joins the mask
+   * instead of a branch, and a zero em goes through the same decoding. */
+  bad = (uint32_t)qed_rsa_private_op(em, sk, c) & 1u;
   dblen = k - hl - 1;            /* DB = em[hl+1 .. k-1]                 */
   mmax = dblen - hl - 1;         /* the longest message, k - 2 hl - 2    */
   qed_rsa_mgf1_xor(em + 1, hl, h, em + 1 + hl, dblen);
   qed_rsa_mgf1_xor(em + 1 + hl, dblen, h, em + 1, hl);
   qed_rsa_hash2(lh, h, label, labellen, label, 0);
 
-  bad = em[0];
+  bad |= em[0];
   /*@ loop invariant 0 <= i <= hl;
       loop assigns i, bad;
       loop variant hl - i;

@@ -46,10 +46,19 @@ for name, args, res in [
     ("qed_rsa_pss_verify", [vp, cint, sz, u8p, sz, u8p, sz], cint),
     ("qed_rsa_oaep_encrypt", [vp, sz, vp, cint, u8p, sz, u8p, sz], cint),
     ("qed_rsa_oaep_decrypt", [vp, ctypes.POINTER(sz), sz, vp, cint, u8p, sz, u8p, sz], cint),
-    ("qed_rsa_mgf1_xor", [vp, sz, cint, u8p, sz], None),
 ]:
     getattr(lib, name).argtypes = args
     getattr(lib, name).restype = res
+# MGF1 is internal: reachable only while the shared library exports every
+# symbol (a build with hidden visibility leaves it to tests/test_rsa_pad.c,
+# which links libqed.a).
+try:
+    lib.qed_rsa_mgf1_xor.argtypes = [vp, sz, cint, u8p, sz]
+    lib.qed_rsa_mgf1_xor.restype = None
+    HAVE_MGF1 = True
+except AttributeError:
+    HAVE_MGF1 = False
+    print("qed_rsa_mgf1_xor not exported: MGF1 left to tests/test_rsa_pad.c")
 
 HASHES = [(1, hashes.SHA256, "sha256", 32), (2, hashes.SHA384, "sha384", 48),
           (3, hashes.SHA512, "sha512", 64)]
@@ -255,7 +264,8 @@ def one_key(bits, rounds):
         check(st == -1 and n == 0 and zeroed(m), "oaep short c")
 
 
-test_mgf1()
+if HAVE_MGF1:
+    test_mgf1()
 SIZES = [1024, 1025, 1031, 1032, 1536, 2047, 2048, 2049, 3072, 4096]
 for bits in SIZES:
     one_key(bits, max(1, int(4 * SCALE)))
