@@ -321,7 +321,9 @@ static void oaep_em(uint8_t *em, size_t k, qed_hash_id h, const uint8_t *label, 
   if (fault == OF_LHASH) db[hl - 1] ^= 0x01;
   if (fault == OF_PS) db[hl] = 0x01 ^ 0x03;
   em[0] = fault == OF_Y ? 0x01 : 0x00;
-  rnd(em + 1, hl);   /* seed */
+  rnd(em + 1, hl);   /* seed: random, or all 0 / all 1 bits now and then */
+  if (mlen % 5 == 1) memset(em + 1, 0x00, hl);
+  if (mlen % 5 == 2) memset(em + 1, 0xff, hl);
   mgf1(h, db, dblen, em + 1, hl);
   memcpy(em + 1 + hl, db, dblen);
   mgf1(h, em + 1, hl, em + 1 + hl, dblen);
@@ -461,6 +463,28 @@ static void bad_args(void)
              "oaep decrypt c >= n");
   test_check(&T, qed_rsa_pss_verify(&pk, QED_HASH_SHA256, 0, m, 3, buf, k) == -1,
              "pss verify s >= n");
+  /* Wycheproof's special ciphertexts: m = 0, 1, n - 1 (EMs that cannot be
+   * OAEP), and a valid c with n added (not reduced, when it fits k bytes) */
+  {
+    static qed_bn t, one;
+    static uint8_t c[1100];
+    qed_bn_from_u64(&one, 1);
+    memset(c, 0, k);
+    test_check(&T, refused(oaep_dec(m, &ml, k, QED_HASH_SHA256, NULL, 0, c, k), m, &ml, k),
+               "oaep decrypt c = 0");
+    c[k - 1] = 1;
+    test_check(&T, refused(oaep_dec(m, &ml, k, QED_HASH_SHA256, NULL, 0, c, k), m, &ml, k),
+               "oaep decrypt c = 1");
+    test_check(&T, qed_bn_sub(&t, &sk.n, &one) == 0 && qed_bn_to_bytes(c, k, &t) == 0 &&
+                   refused(oaep_dec(m, &ml, k, QED_HASH_SHA256, NULL, 0, c, k), m, &ml, k),
+               "oaep decrypt c = n - 1");
+    test_check(&T, qed_rsa_oaep_encrypt(c, k, &pk, QED_HASH_SHA256, NULL, 0, m, 3) == 0 &&
+                   qed_bn_from_bytes(&t, c, k) == 0 && qed_bn_add(&t, &t, &sk.n) == 0,
+               "oaep c + n");
+    if (qed_bn_to_bytes(c, k, &t) == 0)
+      test_check(&T, refused(oaep_dec(m, &ml, k, QED_HASH_SHA256, NULL, 0, c, k), m, &ml, k),
+                 "oaep decrypt c + n");
+  }
   /* no room at all: mcap 0 with a 1-byte message */
   test_check(&T, qed_rsa_oaep_encrypt(buf, k, &pk, QED_HASH_SHA256, NULL, 0, m, 1) == 0 &&
                  oaep_dec(m, &ml, 0, QED_HASH_SHA256, NULL, 0, buf, k) == -1 && ml == 0,
