@@ -28,4 +28,4 @@ $(VENV_STAMP): $(VENV_REQS)
 # QED_DIFF_SEED, QED_DIFF_ONLY, QED_DIFF_SCALE and QED_BACKEND pass through
 # the environment (see the top of tests/diff/test_diff.py).
 test-diff: lib $(VENV_STAMP)
-	QED_LIB=$(BUILD)/libqed.so $(VENV_PYTHON) tests/diff/test_diff.py
+	QED_LIB=$(QED_WHITEBOX_LIB) $(VENV_PYTHON) tests/diff/test_diff.py

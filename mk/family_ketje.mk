@@ -22,4 +22,4 @@ FAMILY_CHECKS += test-diff-ketje
 
 .PHONY: test-diff-ketje
 test-diff-ketje: lib $(VENV_STAMP)
-	QED_LIB=$(BUILD)/libqed.so $(VENV_PYTHON) tests/diff/test_ketje.py
+	QED_LIB=$(QED_WHITEBOX_LIB) $(VENV_PYTHON) tests/diff/test_ketje.py

@@ -44,7 +44,7 @@ BENCH_LDLIBS += -lsodium
 
 .PHONY: test-diff-nacl test-nacl-x25519-million test-nacl-portable-mul64
 test-diff-nacl: lib $(VENV_STAMP)
-	QED_LIB=$(BUILD)/libqed.so $(VENV_PYTHON) tests/diff/test_nacl.py
+	QED_LIB=$(QED_WHITEBOX_LIB) $(VENV_PYTHON) tests/diff/test_nacl.py
 
 test-nacl-x25519-million: $(BUILD)/tests/test_nacl_x25519
 	$(BUILD)/tests/test_nacl_x25519 $(TESTS_VECTORS) --million

@@ -27,7 +27,7 @@ WP_FLAGS_nacl_ge25519_vartime = -warn-unsigned-overflow -wp-auto wp:bitwised,wp:
 
 .PHONY: test-diff-nacl-sign test-nacl-sign-supercop
 test-diff-nacl-sign: lib $(VENV_STAMP)
-	QED_LIB=$(BUILD)/libqed.so $(VENV_PYTHON) tests/diff/test_nacl_sign.py
+	QED_LIB=$(QED_WHITEBOX_LIB) $(VENV_PYTHON) tests/diff/test_nacl_sign.py
 
 test-nacl-sign-supercop: $(BUILD)/tests/test_nacl_sign
 	$(BUILD)/tests/test_nacl_sign $(TESTS_VECTORS) --supercop-all

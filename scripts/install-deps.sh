@@ -9,7 +9,8 @@ PACKAGES="gcc make clang pkg-config bc python3 python3-venv
   valgrind libssl-dev libbotan-2-dev libbearssl-dev g++ python3-dev libsodium-dev
   libgmp-dev
   signify-openbsd
-  qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross"
+  qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross
+  gcc-riscv64-unknown-elf"
 
 missing=""
 for p in $PACKAGES; do

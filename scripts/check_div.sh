@@ -1,0 +1,45 @@
+#!/bin/sh
+# No variable-time division on secrets (issue 11, item 7), run by
+# make check-div: disassemble the release library (objdump -d -l of
+# libqed.a, built at the Makefile's default flags), find every DIV and
+# IDIV, and fail on any in a function that budgets/div-allowed.txt does
+# not list.  Every division found is printed with its source line, so a
+# reviewer sees what each allowed function divides; listed functions that
+# no longer divide are noted (the list can shrink).
+#
+# usage: scripts/check_div.sh LIBQED_A ALLOW_FILE [OBJDUMP]
+set -eu
+lib=$1 allow=$2 objdump=${3:-objdump}
+[ -f "$lib" ] || { echo "check-div: $lib does not exist" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# "member:function mnemonic source-line", one line per division.
+"$objdump" -d -l --no-show-raw-insn "$lib" 2>/dev/null | awk '
+  /file format/        { m = $1; sub(/:$/, "", m); next }
+  /^[0-9a-f]+ <.*>:$/  { f = $2; gsub(/[<>:]/, "", f); sub(/\.(part|isra|constprop|cold)\.[0-9]+.*$/, "", f); loc = "?"; next }
+  /^\/.*:[0-9]+/       { loc = $1; next }
+  /^[a-zA-Z_.][^ ]*:[0-9]+/ { loc = $1; next }
+  $2 ~ /^i?div[bwlq]?$/ { print m ":" f, $2, loc }' | sed "s|$(pwd)/||" | LC_ALL=C sort -u > "$tmp/found"
+sed -e 's/#.*//' "$allow" | awk 'NF >= 2 { print $1, $2 }' > "$tmp/allow"
+
+err=0
+echo "check-div: DIV/IDIV in $lib:"
+while read -r fn insn loc; do
+  kind=$(awk -v f="$fn" '$1 == f { print $2 }' "$tmp/allow")
+  if [ -z "$kind" ]; then
+    printf '  %-60s %-5s %s  NOT ALLOWED\n' "$fn" "$insn" "$loc"; err=1
+  else
+    printf '  %-60s %-5s %s  (%s)\n' "$fn" "$insn" "$loc" "$kind"
+  fi
+done < "$tmp/found"
+awk '{ print $1 }' "$tmp/found" | LC_ALL=C sort -u > "$tmp/fns"
+awk '{ print $1 }' "$tmp/allow" | LC_ALL=C sort -u > "$tmp/allowed"
+stale=$(LC_ALL=C comm -13 "$tmp/fns" "$tmp/allowed")
+[ -z "$stale" ] || echo "check-div: note: listed in $allow but without a division now: $(echo $stale)"
+if [ $err -ne 0 ]; then
+  echo "check-div: a function outside $allow divides: a secret must never reach DIV/IDIV (its time depends on the operands)." >&2
+  echo "check-div: divide by a constant, or shift, or mask; if only public values are divided, add the function to $allow with what it divides." >&2
+  exit 1
+fi
+echo "check-div: $(wc -l < "$tmp/fns") functions divide, every one listed in $allow; no other function has DIV or IDIV"
