@@ -7,6 +7,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from conftest import random_splits, rbytes
 from qed import aes, backend_name
+from qed._qed import lib as _lib
 from qed.exceptions import InvalidTag
 
 N = 150
@@ -114,8 +115,12 @@ def test_backend_option():
     for mode, kw in ((aes.MODE_ECB, {}), (aes.MODE_CBC, {"iv": bytes(16)}),
                      (aes.MODE_CTR, {"nonce": bytes(8)}),
                      (aes.MODE_GCM, {"nonce": bytes(12)})):
-        assert aes.new(bytes(16), mode, backend="portable", **kw) \
-            .backend_name() == "portable"
+        c = aes.new(bytes(16), mode, backend="portable", **kw)
+        assert c.backend_name() == "portable"
+        # every C call of the object goes to the portable build
+        for f in aes._MODE_FUNCTIONS:
+            assert getattr(c._fns, f) is \
+                getattr(_lib, "qedpy_portable_aes_" + f), f
         assert aes.new(bytes(16), mode, **kw).backend_name() == \
             backend_name()
     for bad in ("fast", "avx512", "", "PORTABLE"):
