@@ -106,10 +106,11 @@ def defined_symbols(libs):
     return syms
 
 
-def section_sizes(obj):
+def section_sizes(obj, biggest=None):
     """(code, rodata, data) bytes of an object's allocated sections
     (unwind tables, .eh_frame, are not counted: not code, and absent from
-    a -fno-asynchronous-unwind-tables embedded build)."""
+    a -fno-asynchronous-unwind-tables embedded build); biggest, a list,
+    receives (bytes, section) of every code section."""
     out = subprocess.run(["readelf", "-S", "-W", obj], capture_output=True,
                          text=True, check=True).stdout
     code = ro = data = 0
@@ -124,6 +125,8 @@ def section_sizes(obj):
             continue
         if "X" in flags:
             code += size
+            if biggest is not None:
+                biggest.append((size, name))
         elif "W" in flags:
             data += size
         else:
@@ -131,7 +134,7 @@ def section_sizes(obj):
     return code, ro, data
 
 
-def family_size(cfg, roots, tmp):
+def family_size(cfg, roots, tmp, biggest=None):
     if not roots:
         return 0, 0, 0
     out = os.path.join(tmp, "family.o")
@@ -139,7 +142,7 @@ def family_size(cfg, roots, tmp):
     cmd += ["--undefined=" + s for s in roots]
     cmd += cfg["lib"]
     subprocess.run(cmd, check=True)
-    return section_sizes(out)
+    return section_sizes(out, biggest)
 
 
 def read_budget(path):
@@ -181,24 +184,28 @@ def main():
     family = {s: os.path.basename(decls.get(s, "?")).replace(".h", "") for s in public}
     families = sorted(set(family.values()))
     configs = [parse_config(c) for c in args.configs]
+    depth = {k: v[0] for k, v in read_budget(os.path.join(args.budgets, "recursion.txt")).items()}
     fail = []
     stack = {}    # config -> {fn: (bytes, path, problems)}
     sizes = {}    # config -> {family: (code, ro, data)}
     nacl = {}     # config -> (code, ro, data)
+    nacl_big = {}  # config -> [(bytes, code section)]
 
     for cfg in configs:
         g = Graph().load_dirs(cfg["ci"])
         if g.dups:
             fail.append("%s: defined in more than one object: %s" % (cfg["name"], " ".join(sorted(set(g.dups)))))
         ext = libgcc_frames(cfg["objdump"], cfg["libgcc"]) if cfg.get("libgcc") else {}
-        stack[cfg["name"]] = {s: g.worst(s, ext) for s in public}
+        stack[cfg["name"]] = {s: g.worst(s, ext, depth) for s in public}
         have = defined_symbols(cfg["lib"])
         with tempfile.TemporaryDirectory() as tmp:
             sizes[cfg["name"]] = {
                 fam: family_size(cfg, [s for s in public if family[s] == fam and s in have], tmp)
                 for fam in families}
             sizes[cfg["name"]]["(all)"] = family_size(cfg, [s for s in public if s in have], tmp)
-            nacl[cfg["name"]] = family_size(cfg, [s for s in NACL_SET if s in have], tmp)
+            nacl_big[cfg["name"]] = []
+            nacl[cfg["name"]] = family_size(cfg, [s for s in NACL_SET if s in have], tmp,
+                                            nacl_big[cfg["name"]])
 
     names = [c["name"] for c in configs]
     # ---- stack table ----
@@ -249,6 +256,10 @@ def main():
     for n in names:
         if not n.startswith("rv32"):
             continue
+        big = sorted(nacl_big[n], reverse=True)[:12]
+        print("  %s: where the NaCl code goes (the biggest functions, bytes):" % n)
+        for size, sec in big:
+            print("    %-40s %6d" % (sec.replace(".text.", ""), size))
         r = stack[n].get("qed_crypto_sign")
         if r:
             print("  %s: where crypto_sign's stack goes (deepest path, frame bytes):" % n)

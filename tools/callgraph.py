@@ -77,12 +77,16 @@ class Graph:
                 dst = dst.split(":")[-1][:-len(".localalias")]
             self.callees.setdefault(s, []).append(local.get(dst, dst))
 
-    def worst(self, root, extern_frames=None):
+    def worst(self, root, extern_frames=None, depth=None):
         """(bytes, path, problems) for root: the deepest path as a list of
         (name, frame) and the set of reasons the bound is not complete
         (external callees without a measured frame, indirect calls,
-        recursion, unbounded dynamic frames)."""
+        recursion, unbounded dynamic frames).  depth maps a function that
+        calls itself (and only itself) to the most frames of it that can
+        be live at once: it then counts that many times its own frame, plus
+        its deepest other callee."""
         extern_frames = extern_frames or {}
+        depth = depth or {}
         memo = {}
         stack = set()
 
@@ -105,14 +109,18 @@ class Graph:
             best, best_path, problems = 0, [], set()
             if self.kind[key] == "dynamic":
                 problems.add("unbounded dynamic frame: " + self.name[key])
+            levels = depth.get(self.name[key], 1) if isinstance(key, str) else 1
             for c in self.callees.get(key, []):
+                if c == key and levels > 1:
+                    continue              # self-recursion, bounded by depth
                 b, p, pr = walk(c)
                 problems |= pr
                 if b > best or not best_path:
                     best, best_path = b, p
             stack.discard(key)
             own = self.frame[key]
-            r = (own + best, [(self.name[key], own)] + best_path, problems)
+            label = self.name[key] + ("" if levels == 1 else " x%d" % levels)
+            r = (own * levels + best, [(label, own * levels)] + best_path, problems)
             memo[key] = r
             return r
 
