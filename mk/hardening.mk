@@ -12,7 +12,7 @@
 #   make check-heapfree  every undefined symbol of every member of
 #                        libqed.a is qed's own or in abi/undefined-allowed.txt
 #                        (no heap, no stdio, no abort/exit), and the check
-#                        catches a member that calls malloc and printf
+#                        catches a member that calls malloc, puts, free
 #   make check-div       no DIV/IDIV in the release build outside the
 #                        functions of budgets/div-allowed.txt, and the check
 #                        catches a division it was not told about
@@ -93,10 +93,17 @@ check-div: $(BUILD)/libqed.a
 
 # ---- the freestanding builds ----
 # The portable library: the proof units (proof/outside.txt lists the rest)
-# minus the x86-64-v3 twins and the SIMD files.  Built as for a target
-# without x86 code: -U__x86_64__ makes the dispatchers compile only their
-# portable branch (what riscv32 compiles anyway), QED_MUL64_NO_INT128 picks
-# the proven 64x64->128 body over the __int128 one (outside the proof).
+# minus the x86-64-v3 twins and the SIMD files.  Left out, and why:
+#   src/common/random.c  qed_randombytes is the OS's getrandom(2); a
+#                        freestanding platform supplies its own (only the
+#                        key generators and the RSA blinding call it)
+#   src/common/cpu.c     getenv, strcmp and CPUID; freestanding/backend.c
+#                        answers "portable" instead
+#   src/**/simd/, *_x86v3.c  the x86 backends (intrinsics, -march=x86-64-v3)
+# Built as for a target without x86 code: -U__x86_64__ makes the
+# dispatchers compile only their portable branch (what riscv32 compiles
+# anyway), QED_MUL64_NO_INT128 picks the proven 64x64->128 body over the
+# __int128 one (outside the proof).
 # -fno-tree-loop-distribute-patterns: GCC would otherwise turn copy loops
 # into memmove calls; the compiler still emits memcpy and memset for struct
 # copies and zero initialisation, which freestanding/mem.c provides.
