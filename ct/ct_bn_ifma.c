@@ -1,0 +1,79 @@
+/* Constant time of the radix-2^52 Montgomery code (src/bn/simd/
+ * mont_ifma_impl.h) with the base, the exponent and the modulus secret
+ * (their limb counts and the exponent's bit length public).  Valgrind
+ * cannot execute AVX-512, so this runs the same template over plain C
+ * lanes (tests/bn_ifma_lanes.h): every scalar part of the algorithm is the
+ * code the IFMA build runs (conversions to and from radix 2^52, the
+ * doublings and squarings towards R'^2, the exponent windows, the scan of
+ * the whole table with a mask, the carry propagation, the final masked
+ * subtraction); what differs is only the lane arithmetic, which in the
+ * IFMA build is vpmadd52luq/huq, valignq, vpaddq and a blend under a
+ * compare mask: no branch and no address on the data. */
+#include <string.h>
+
+#include "ct.h"
+#include "qed/bn.h"
+#include "bn/bn_mont.h"
+#include "../tests/bn_ifma_lanes.h"
+
+static uint64_t scratch[QED_MONT_IFMA_EXP_SCRATCH_MAX];
+
+/* fixed limbs of a modulus (odd, top bit set) and of a number below it */
+static void numbers(uint64_t *m, uint64_t *b, size_t n, uint32_t seed)
+{
+  ct_fill((uint8_t *)m, 8 * n, seed);
+  ct_fill((uint8_t *)b, 8 * n, seed + 1);
+  m[0] |= 1;
+  m[n - 1] |= 1ULL << 63;
+  b[n - 1] >>= 1;
+}
+
+static int t_bn_ifma_exp(void)
+{
+  static const size_t sizes[] = { 8, 16, 32 };
+  uint64_t m[32], b[32], e[32], r[32];
+  for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+    const size_t n = sizes[k];
+    /* full-length exponents for the CRT half of RSA-2048, shorter above */
+    const size_t ebits = n <= 16 ? 64 * n : 301;
+    numbers(m, b, n, 700 + (uint32_t)k);
+    ct_fill((uint8_t *)e, sizeof e, 800 + (uint32_t)k);
+    SECRET(m, sizeof m);
+    SECRET(b, sizeof b);
+    SECRET(e, sizeof e);
+    ifma_mont_exp(r, b, e, ebits, m, n, scratch);
+    PUBLIC(r, sizeof r);
+    PUBLIC(m, sizeof m);
+    CHECK(memcmp(r, m, 8 * n) != 0);
+  }
+  return 0;
+}
+
+static int t_bn_ifma_mul(void)
+{
+  static const size_t sizes[] = { 8, 16, 32, 64 };
+  uint64_t m[64], a[64], b[64], r[64];
+  for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+    const size_t n = sizes[k];
+    uint64_t minv;
+    numbers(m, a, n, 900 + (uint32_t)k);
+    ct_fill((uint8_t *)b, 8 * n, 950 + (uint32_t)k);
+    b[n - 1] >>= 2;
+    minv = qed_bn_mont_minv(m[0]);
+    SECRET(m, sizeof m);
+    SECRET(a, sizeof a);
+    SECRET(b, sizeof b);
+    SECRET(&minv, sizeof minv);
+    ifma_mont_mul(r, a, b, m, n, minv, scratch);
+    ifma_mont_mul(r, r, r, m, n, minv, scratch);  /* a square, r < m */
+    PUBLIC(r, sizeof r);
+  }
+  return 0;
+}
+
+const ct_test ct_tests_bn_ifma[] = {
+  { "bn_ifma_exp", t_bn_ifma_exp, 0 },
+  { "bn_ifma_mul", t_bn_ifma_mul, 0 },
+};
+const size_t ct_tests_bn_ifma_count =
+    sizeof ct_tests_bn_ifma / sizeof ct_tests_bn_ifma[0];
