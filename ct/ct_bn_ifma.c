@@ -16,7 +16,7 @@
 #include "bn/bn_mont.h"
 #include "../tests/bn_ifma_lanes.h"
 
-static uint64_t scratch[QED_MONT_IFMA_EXP_SCRATCH_MAX];
+static uint64_t scratch[QED_MONT_IFMA_EXP2_SCRATCH(64)];
 
 /* fixed limbs of a modulus (odd, top bit set) and of a number below it */
 static void numbers(uint64_t *m, uint64_t *b, size_t n, uint32_t seed)
@@ -49,6 +49,30 @@ static int t_bn_ifma_exp(void)
   return 0;
 }
 
+/* the interleaved pair of RSA-2048's CRT: two secret moduli, bases and
+ * full-length exponents */
+static int t_bn_ifma_exp2(void)
+{
+  uint64_t m0[16], b0[16], e0[16], r0[16], m1[16], b1[16], e1[16], r1[16];
+  numbers(m0, b0, 16, 1000);
+  numbers(m1, b1, 16, 1010);
+  ct_fill((uint8_t *)e0, sizeof e0, 1020);
+  ct_fill((uint8_t *)e1, sizeof e1, 1030);
+  SECRET(m0, sizeof m0);
+  SECRET(b0, sizeof b0);
+  SECRET(e0, sizeof e0);
+  SECRET(m1, sizeof m1);
+  SECRET(b1, sizeof b1);
+  SECRET(e1, sizeof e1);
+  ifma_mont_exp2(r0, r1, b0, b1, e0, e1, 1024, m0, m1, 16, scratch);
+  PUBLIC(r0, sizeof r0);
+  PUBLIC(r1, sizeof r1);
+  PUBLIC(m0, sizeof m0);
+  PUBLIC(m1, sizeof m1);
+  CHECK(memcmp(r0, m0, sizeof r0) != 0 && memcmp(r1, m1, sizeof r1) != 0);
+  return 0;
+}
+
 static int t_bn_ifma_mul(void)
 {
   static const size_t sizes[] = { 8, 16, 32, 64 };
@@ -73,6 +97,7 @@ static int t_bn_ifma_mul(void)
 
 const ct_test ct_tests_bn_ifma[] = {
   { "bn_ifma_exp", t_bn_ifma_exp, 0 },
+  { "bn_ifma_exp2", t_bn_ifma_exp2, 0 },
   { "bn_ifma_mul", t_bn_ifma_mul, 0 },
 };
 const size_t ct_tests_bn_ifma_count =

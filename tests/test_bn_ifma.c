@@ -74,7 +74,7 @@ static void set_bn(qed_bn *x, const uint64_t *l, size_t n)
 }
 
 static uint64_t scratch[QED_MONT_SCRATCH];
-static uint64_t xscratch[QED_MONT_IFMA_EXP_SCRATCH_MAX];
+static uint64_t xscratch[QED_MONT_IFMA_EXP2_SCRATCH(64)];
 
 /* ---- products ---- */
 static void check_product(const uint64_t *a, const uint64_t *b,
@@ -159,6 +159,57 @@ static void check_exp(const uint64_t *b, const uint64_t *e, size_t ebits,
   }
 }
 
+/* the interleaved pair: (b, e, m) beside a second exponentiation with
+ * other values, each half against qed_bn_powm_sec */
+static void check_exp2(const uint64_t *b, const uint64_t *e, size_t ebits,
+                       const uint64_t *m, size_t n, const char *what)
+{
+  uint64_t m2[NMAX], b2[NMAX], e2[NMAX * 2], got[2][NMAX], want[2][NMAX];
+  const uint64_t *bs[2] = { b, b2 }, *es[2] = { e, e2 }, *ms[2] = { m, m2 };
+  const size_t el = (ebits + 63) / 64;
+  make_modulus(m2, n, (int)(rnd() % 5));
+  make_operand(b2, m2, n, 4);
+  for (size_t i = 0; i < NMAX * 2; i++)
+    e2[i] = rnd();
+  for (int q = 0; q < 2; q++) {
+    qed_bn qb, qe, qm, qr;
+    uint64_t emask[NMAX * 2];
+    memset(emask, 0, sizeof emask);
+    memcpy(emask, es[q], el * 8);
+    if (ebits % 64)
+      emask[el - 1] &= (1ULL << (ebits % 64)) - 1;
+    set_bn(&qb, bs[q], n);
+    set_bn(&qe, emask, el);
+    set_bn(&qm, ms[q], n);
+    memset(want[q], 0, sizeof want[q]);
+    if (!test_check(&tally, qed_bn_powm_sec(&qr, &qb, &qe, &qm) == 0,
+                    "powm_sec n=%zu %s", n, what))
+      return;
+    memcpy(want[q], qr.limb, qr.n * 8);
+  }
+  memset(got, 0x5a, sizeof got);
+  ifma_mont_exp2(got[0], got[1], b, b2, e, e2, ebits, m, m2, n, xscratch);
+  test_check(&tally, memcmp(want[0], got[0], n * 8) == 0 &&
+                     memcmp(want[1], got[1], n * 8) == 0,
+             "C-lane exp2 n=%zu ebits=%zu %s", n, ebits, what);
+#if defined(__x86_64__)
+  if (have_ifma) {
+    memset(got, 0x5a, sizeof got);
+    qed_bn_mont_exp2_ifma(got[0], got[1], b, b2, e, e2, ebits, m, m2, n,
+                          xscratch);
+    test_check(&tally, memcmp(want[0], got[0], n * 8) == 0 &&
+                       memcmp(want[1], got[1], n * 8) == 0,
+               "IFMA exp2 n=%zu ebits=%zu %s", n, ebits, what);
+  }
+#endif
+  {
+    size_t i, z = 1;
+    for (i = 0; i < (size_t)QED_MONT_IFMA_EXP2_SCRATCH(n); i++)
+      z &= xscratch[i] == 0;
+    test_check(&tally, z, "exp2 scratch wiped n=%zu", n);
+  }
+}
+
 static void test_exps(size_t n, int full)
 {
   uint64_t m[NMAX], b[NMAX], e[NMAX * 2];
@@ -171,6 +222,7 @@ static void test_exps(size_t n, int full)
     /* short exponents, junk bits above ebits */
     for (size_t i = 0; i < sizeof shorts / sizeof shorts[0]; i++)
       check_exp(b, e, shorts[i], m, n, "short exponent");
+    check_exp2(b, e, shorts[kind + 1], m, n, "short exponent");
     /* edge bases */
     for (int kb = 0; kb < 3; kb++) {
       uint64_t x[NMAX];
@@ -184,6 +236,8 @@ static void test_exps(size_t n, int full)
       make_operand(b, m, n, 4);
       check_exp(b, e, 64 * n, m, n, "full exponent");
     }
+    if (n <= 32 || kind == 0)
+      check_exp2(b, e, 64 * n, m, n, "full exponents");
     if (n <= 32 || kind < 2)
       check_exp(b, e, 64 * n + 5 * (size_t)kind + 1, m, n, "longer exponent");
   }

@@ -52,3 +52,13 @@ IFMA_EXPORT void qed_bn_mont_exp_ifma(uint64_t *r, const uint64_t *b,
 {
   ifma_mont_exp(r, b, e, ebits, m, n, s);
 }
+
+IFMA_EXPORT void qed_bn_mont_exp2_ifma(uint64_t *r0, uint64_t *r1,
+                                       const uint64_t *b0, const uint64_t *b1,
+                                       const uint64_t *e0, const uint64_t *e1,
+                                       size_t ebits, const uint64_t *m0,
+                                       const uint64_t *m1, size_t n,
+                                       uint64_t *s)
+{
+  ifma_mont_exp2(r0, r1, b0, b1, e0, e1, ebits, m0, m1, n, s);
+}

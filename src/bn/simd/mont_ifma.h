@@ -73,4 +73,26 @@ void qed_bn_mont_exp_ifma(uint64_t *r, const uint64_t *b, const uint64_t *e,
                           size_t ebits, const uint64_t *m, size_t n,
                           uint64_t *s);
 
+/* The two exponentiations of an RSA private operation by CRT at once:
+ * r0 = b0^e0 mod m0 and r1 = b1^e1 mod m1, each as qed_bn_mont_exp_ifma
+ * (both moduli of n limbs, both exponents of ebits bits), the products of
+ * the two interleaved in one loop: one exponentiation's latency is the
+ * other's throughput.  s: QED_MONT_IFMA_EXP2_SCRATCH(n) limbs, wiped. */
+#define QED_MONT_IFMA_EXP2_SCRATCH(n) (2 * QED_MONT_IFMA_EXP_SCRATCH(n))
+/*@ requires n == 8 || n == 16 || n == 32 || n == 64;
+    requires ebits <= 64 * 256;
+    requires \valid(r0 + (0 .. n - 1)) && \valid(r1 + (0 .. n - 1));
+    requires \valid_read(b0 + (0 .. n - 1)) && \valid_read(m0 + (0 .. n - 1));
+    requires \valid_read(b1 + (0 .. n - 1)) && \valid_read(m1 + (0 .. n - 1));
+    requires ebits == 0 || \valid_read(e0 + (0 .. (ebits - 1) / 64));
+    requires ebits == 0 || \valid_read(e1 + (0 .. (ebits - 1) / 64));
+    requires \valid(s + (0 .. QED_MONT_IFMA_EXP2_SCRATCH(n) - 1));
+    requires \separated(r0 + (0 .. n - 1), r1 + (0 .. n - 1), s + (0 .. QED_MONT_IFMA_EXP2_SCRATCH(n) - 1));
+    assigns r0[0 .. n - 1], r1[0 .. n - 1], s[0 .. QED_MONT_IFMA_EXP2_SCRATCH(n) - 1]; */
+void qed_bn_mont_exp2_ifma(uint64_t *r0, uint64_t *r1, const uint64_t *b0,
+                           const uint64_t *b1, const uint64_t *e0,
+                           const uint64_t *e1, size_t ebits,
+                           const uint64_t *m0, const uint64_t *m1, size_t n,
+                           uint64_t *s);
+
 #endif

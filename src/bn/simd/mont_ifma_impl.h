@@ -136,6 +136,105 @@ IFMA_FN void ifma_amm(uint64_t *r, const uint64_t *a, const uint64_t *b,
     ifma_amm_10(r, a, b, m, k0, k, t);
 }
 
+/* Two independent products at once (the two halves of an RSA CRT): the
+ * same loop over both, interleaved, so that one's dependency chain (y_i
+ * from digit 0, through the broadcast, the products and the move) runs
+ * while the other's vector work fills the units.  The operands are at
+ * offsets ro, ao, bo of two regions s and s + st that hold the modulus at
+ * offset 0 and kp limbs of scratch at offset 6 kp. */
+IFMA_INLINE void ifma_amm2_body(uint64_t *s, size_t st, size_t ro, size_t ao,
+                                size_t bo, const uint64_t *k0, size_t k,
+                                const size_t nv)
+{
+  ifma_vec A[2][10], M[2][10], R[2][10], X[2][10];
+  const ifma_vec zero = ifma_zero();
+  const uint64_t *b[2];
+  uint64_t a0[2], a1[2], m0[2], m1[2], s0[2];
+  size_t i, v, q;
+  IFMA_UNROLL
+  for (q = 0; q < 2; q++) {
+    const uint64_t *a = s + q * st + ao, *m = s + q * st;
+    b[q] = s + q * st + bo;
+    a0[q] = a[0];
+    a1[q] = a[1];
+    m0[q] = m[0];
+    m1[q] = m[1];
+    s0[q] = 0;
+    IFMA_UNROLL
+    for (v = 0; v < nv; v++) {
+      A[q][v] = ifma_load(a + 8 * v);
+      M[q][v] = ifma_load(m + 8 * v);
+      R[q][v] = zero;
+    }
+  }
+  for (i = 0; i < k; i++) {
+    IFMA_UNROLL
+    for (q = 0; q < 2; q++) {
+      const uint64_t bi = b[q][i];
+      const uint64_t t1 = ifma_lane1(R[q][0]);
+      const uint64_t u0 = s0[q] + ((a0[q] * bi) & IFMA_MASK52);
+      const uint64_t y = (u0 * k0[q]) & IFMA_MASK52;
+      const uint64_t c = (u0 + IFMA_MASK52) >> 52;
+      const ifma_vec B = ifma_set1(bi), Y = ifma_set1(y);
+      s0[q] = t1 + ((a1[q] * bi) & IFMA_MASK52) +
+              ((m1[q] * y) & IFMA_MASK52) + ifma_hi52(a0[q], bi) +
+              ifma_hi52(m0[q], y) + c;
+      IFMA_UNROLL
+      for (v = 0; v < nv; v++)
+        X[q][v] = ifma_madd_lo(ifma_madd_lo(R[q][v], A[q][v], B), M[q][v], Y);
+      IFMA_UNROLL
+      for (v = 0; v + 1 < nv; v++)
+        R[q][v] = ifma_add(ifma_shr_lane(X[q][v], X[q][v + 1]),
+                           ifma_madd_hi(ifma_madd_hi(zero, A[q][v], B),
+                                        M[q][v], Y));
+      R[q][nv - 1] = ifma_add(ifma_shr_lane(X[q][nv - 1], zero),
+                              ifma_madd_hi(ifma_madd_hi(zero, A[q][nv - 1], B),
+                                           M[q][nv - 1], Y));
+    }
+  }
+  IFMA_UNROLL
+  for (q = 0; q < 2; q++) {
+    uint64_t *t = s + q * st + 6 * 8 * nv;
+    IFMA_UNROLL
+    for (v = 0; v < nv; v++)
+      ifma_store(t + 8 * v, R[q][v]);
+    t[0] = s0[q];
+    ifma_normalize(s + q * st + ro, t, k, 8 * nv);
+  }
+}
+
+#define IFMA_AMM2_N(nv)                                                   \
+  IFMA_FN void ifma_amm2_##nv(uint64_t *s, size_t st, size_t ro,          \
+                              size_t ao, size_t bo, const uint64_t *k0,   \
+                              size_t k)                                   \
+  {                                                                       \
+    ifma_amm2_body(s, st, ro, ao, bo, k0, k, nv);                         \
+  }
+IFMA_AMM2_N(2)
+IFMA_AMM2_N(3)
+IFMA_AMM2_N(5)
+IFMA_AMM2_N(10)
+#undef IFMA_AMM2_N
+
+/* in each of nq (1 or 2) regions of st limbs from s, laid out as the
+ * exponentiation's (modulus at 0, scratch at 6 kp):
+ * [ro] = [ao] [bo] / R' mod m */
+IFMA_FN void ifma_amm_regions(uint64_t *s, size_t st, size_t nq, size_t ro,
+                              size_t ao, size_t bo, const uint64_t *k0,
+                              size_t k, size_t kp)
+{
+  if (nq == 1)
+    ifma_amm(s + ro, s + ao, s + bo, s, k0[0], k, s + 6 * kp);
+  else if (k == 10)
+    ifma_amm2_2(s, st, ro, ao, bo, k0, k);
+  else if (k == 20)
+    ifma_amm2_3(s, st, ro, ao, bo, k0, k);
+  else if (k == 40)
+    ifma_amm2_5(s, st, ro, ao, bo, k0, k);
+  else
+    ifma_amm2_10(s, st, ro, ao, bo, k0, k);
+}
+
 /* digits d[0 .. kp-1] of x 2^sh, x of n limbs, 52k >= 64n + sh (the
  * shift is public) */
 IFMA_FN void ifma_to52(uint64_t *d, const uint64_t *x, size_t n, size_t sh,
@@ -275,56 +374,94 @@ IFMA_FN void ifma_select(uint64_t *d, const uint64_t *tab, size_t kp,
   }
 }
 
+/* r_q = b_q^e_q mod m_q for q < nq (1 or 2), all of n limbs, the
+ * exponents of ebits bits; s: nq regions of 39 kp limbs (md, x, bd, acc,
+ * sel, one, t, then the table), wiped on return */
+IFMA_FN void ifma_mont_expx(size_t nq, uint64_t *const *r,
+                            const uint64_t *const *b,
+                            const uint64_t *const *e, size_t ebits,
+                            const uint64_t *const *m, size_t n, uint64_t *s)
+{
+  const size_t k = 5 * n / 4, kp = (k + 7) / 8 * 8, st = 39 * kp;
+  const size_t MD = 0, X = kp, BD = 2 * kp, ACC = 3 * kp, SEL = 4 * kp;
+  const size_t ONE = 5 * kp, TAB = 7 * kp;
+  uint64_t k0[2] = { 0, 0 };
+  size_t i, w, nw, q;
+  for (q = 0; q < nq; q++) {
+    uint64_t *g = s + q * st;
+    k0[q] = ifma_k0(m[q][0]);
+    ifma_to52(g + MD, m[q], n, 0, k, kp);
+    /* R'^2 mod m, R' = 2^(52k) = 2^(65n): 2^(64(n-1)) < m (m[n-1] != 0,
+     * m odd), doubled 129 + n times: 2^(65n + 65); then each squaring
+     * x^2 / R' turns 2^(65n + f) into 2^(65n + 2f): from f = 65 to
+     * f = 65n, log2(n) squarings (below). */
+    for (i = 0; i < n; i++)
+      g[ACC + i] = 0;
+    g[ACC + n - 1] = 1;
+    for (i = 0; i < 129 + n; i++)
+      ifma_double_mod(g + ACC, m[q], n, g + SEL);
+    ifma_to52(g + X, g + ACC, n, 0, k, kp);
+    for (i = 0; i < kp; i++)
+      g[ONE + i] = 0;
+    g[ONE] = 1;
+    ifma_to52(g + BD, b[q], n, 0, k, kp);
+  }
+#define IFMA_AMMR(ro, ao, bo) \
+  ifma_amm_regions(s, st, nq, (ro), (ao), (bo), k0, k, kp)
+  for (i = 65; i < 65 * n; i *= 2)
+    IFMA_AMMR(X, X, X);
+  /* the table: tab[0] = R' mod m, tab[j] = b^j R' mod m (each < 2m) */
+  IFMA_AMMR(TAB, X, ONE);
+  IFMA_AMMR(TAB + kp, BD, X);
+  for (i = 2; i < 32; i++)
+    IFMA_AMMR(TAB + i * kp, TAB + (i - 1) * kp, TAB + kp);
+  /* windows of 5 bits from the top */
+  nw = (ebits + 4) / 5;
+  for (q = 0; q < nq; q++) {
+    uint64_t *g = s + q * st;
+    if (nw == 0)
+      for (i = 0; i < kp; i++)
+        g[ACC + i] = g[TAB + i];
+    else
+      ifma_select(g + ACC, g + TAB, kp, ifma_window(e[q], ebits, nw - 1));
+  }
+  for (w = nw > 0 ? nw - 1 : 0; w > 0; w--) {
+    for (i = 0; i < 5; i++)
+      IFMA_AMMR(ACC, ACC, ACC);
+    for (q = 0; q < nq; q++)
+      ifma_select(s + q * st + SEL, s + q * st + TAB, kp,
+                  ifma_window(e[q], ebits, w - 1));
+    IFMA_AMMR(ACC, ACC, SEL);
+  }
+  /* out of Montgomery form: acc / R' mod m <= m, then below m */
+  IFMA_AMMR(ACC, ACC, ONE);
+#undef IFMA_AMMR
+  for (q = 0; q < nq; q++) {
+    uint64_t *g = s + q * st;
+    ifma_from52(g + X, n + 1, g + ACC, k);
+    ifma_reduce_once(r[q], g + X, m[q], n);
+  }
+  for (i = 0; i < nq * st; i++)
+    s[i] = 0;
+}
+
 IFMA_FN void ifma_mont_exp(uint64_t *r, const uint64_t *b, const uint64_t *e,
                            size_t ebits, const uint64_t *m, size_t n,
                            uint64_t *s)
 {
-  const size_t k = 5 * n / 4, kp = (k + 7) / 8 * 8;
-  const uint64_t k0 = ifma_k0(m[0]);
-  uint64_t *md = s, *x = s + kp, *bd = s + 2 * kp, *acc = s + 3 * kp;
-  uint64_t *sel = s + 4 * kp, *one = s + 5 * kp, *t = s + 6 * kp;
-  uint64_t *tab = s + 7 * kp;
-  size_t i, w, nw;
-  ifma_to52(md, m, n, 0, k, kp);
-  /* R'^2 mod m, R' = 2^(52k) = 2^(65n): 2^(64(n-1)) < m (m[n-1] != 0, m
-   * odd), doubled 129 + n times: 2^(65n + 65); each squaring
-   * x^2 / R' turns 2^(65n + f) into 2^(65n + 2f): from f = 65 to
-   * f = 65n, log2(n) squarings. */
-  for (i = 0; i < n; i++)
-    acc[i] = 0;
-  acc[n - 1] = 1;
-  for (i = 0; i < 129 + n; i++)
-    ifma_double_mod(acc, m, n, sel);
-  ifma_to52(x, acc, n, 0, k, kp);
-  for (i = 65; i < 65 * n; i *= 2)
-    ifma_amm(x, x, x, md, k0, k, t);
-  /* the table: tab[0] = R' mod m, tab[j] = b^j R' mod m (each < 2m) */
-  for (i = 0; i < kp; i++)
-    one[i] = 0;
-  one[0] = 1;
-  ifma_to52(bd, b, n, 0, k, kp);
-  ifma_amm(tab, x, one, md, k0, k, t);
-  ifma_amm(tab + kp, bd, x, md, k0, k, t);
-  for (i = 2; i < 32; i++)
-    ifma_amm(tab + i * kp, tab + (i - 1) * kp, tab + kp, md, k0, k, t);
-  /* windows of 5 bits from the top */
-  nw = (ebits + 4) / 5;
-  if (nw == 0) {
-    for (i = 0; i < kp; i++)
-      acc[i] = tab[i];
-  } else {
-    ifma_select(acc, tab, kp, ifma_window(e, ebits, nw - 1));
-    for (w = nw - 1; w > 0; w--) {
-      for (i = 0; i < 5; i++)
-        ifma_amm(acc, acc, acc, md, k0, k, t);
-      ifma_select(sel, tab, kp, ifma_window(e, ebits, w - 1));
-      ifma_amm(acc, acc, sel, md, k0, k, t);
-    }
-  }
-  /* out of Montgomery form: acc / R' mod m <= m, then below m */
-  ifma_amm(acc, acc, one, md, k0, k, t);
-  ifma_from52(x, n + 1, acc, k);
-  ifma_reduce_once(r, x, m, n);
-  for (i = 0; i < 39 * kp; i++)
-    s[i] = 0;
+  uint64_t *const rr[1] = { r };
+  const uint64_t *const bb[1] = { b }, *const ee[1] = { e }, *const mm[1] = { m };
+  ifma_mont_expx(1, rr, bb, ee, ebits, mm, n, s);
+}
+
+IFMA_FN void ifma_mont_exp2(uint64_t *r0, uint64_t *r1, const uint64_t *b0,
+                            const uint64_t *b1, const uint64_t *e0,
+                            const uint64_t *e1, size_t ebits,
+                            const uint64_t *m0, const uint64_t *m1, size_t n,
+                            uint64_t *s)
+{
+  uint64_t *const rr[2] = { r0, r1 };
+  const uint64_t *const bb[2] = { b0, b1 }, *const ee[2] = { e0, e1 };
+  const uint64_t *const mm[2] = { m0, m1 };
+  ifma_mont_expx(2, rr, bb, ee, ebits, mm, n, s);
 }
