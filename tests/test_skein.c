@@ -1,8 +1,9 @@
 /* The Skein family (qed/skein.h): Threefish KATs and round trips, the
  * Skein 1.3 golden KAT (all 491 entries: bit lengths, MAC keys, tree mode),
  * the short examples of the specification, streaming = one-shot at every
- * split and around every block size, every output length 1..300 through
- * both APIs, and the rejection paths.
+ * split and around every block size, a 100003-byte message one-shot and in
+ * uneven pieces, every output length 1..300 through both APIs, and the
+ * rejection paths.
  *
  * usage: test_skein VECTOR_DIR   (VECTOR_DIR/skein/ holds the files) */
 #include <stdio.h>
@@ -573,6 +574,53 @@ static void test_tree_more(void)
   }
 }
 
+/* Long messages, the UBI kernels' many-block path (the golden KAT's
+ * messages are at most 2048 bits): 100003 bytes of (131 i + 7) mod 256,
+ * one-shot and in uneven pieces (1 .. 999 bytes, so the kernel runs from
+ * both the caller's buffer and the input), against digests computed with
+ * pyskein 1.0 (the Skein team's reference C, tests/skein/requirements.txt). */
+static void test_long_messages(void)
+{
+  static const struct {
+    unsigned bits;
+    const char *hex;
+  } kat[3] = {
+    { 256, "9c177bd6cc247dbd4250c74b37fc5c55ca5bdf95611bc5f74286606cc99baeaa" },
+    { 512, "6b45a93d069b54641f699f6f84e4392148999ff363dc228cb26281197be7e2c5"
+           "c8c5d54bccf017420d7a8eeff5166b339d4d1b6a084f595741e7535e1198aa68" },
+    { 1024, "3ebea9bc1adb745a891e6e6d573abadebf345394413df98fa5c538fa3b12f576"
+            "9e762c4e8b308ab13652e855633d272fbfbd160486976f3fdd085dc494426fc7"
+            "a76f001dcfb892413bd9894ed03808a6302fb50a66b7fd1ed2e0fea1e23866a5"
+            "c515b5b77d03bff791128c636f4036bec31da72f58fb17b2c964ab1b7af6755a" },
+  };
+  enum { LONG_LEN = 100003 };
+  static uint8_t msg[LONG_LEN];
+  for (size_t i = 0; i < LONG_LEN; i++)
+    msg[i] = (uint8_t)(131u * i + 7u);
+  for (int z = 0; z < 3; z++) {
+    size_t n = kat[z].bits / 8;
+    uint8_t expect[128], one[128], two[128];
+    test_unhex(expect, kat[z].hex, n);
+    int r = skein_oneshot(kat[z].bits, one, n, NULL, 0, msg, LONG_LEN);
+    test_check(&T, r == 0 && memcmp(one, expect, n) == 0,
+               "Skein-%u: %d-byte message one-shot", kat[z].bits, LONG_LEN);
+    qed_skein_ctx c;
+    uint64_t state = 0x5eed + (uint64_t)z;
+    int ok = qed_skein_init(&c, kat[z].bits, n, NULL) == 0;
+    for (size_t at = 0; at < LONG_LEN;) {
+      size_t take = 1 + (size_t)(test_rand(&state) % 999u);
+      if (take > LONG_LEN - at)
+        take = LONG_LEN - at;
+      ok &= qed_skein_update(&c, msg + at, take) == 0;
+      at += take;
+    }
+    ok &= qed_skein_final(&c, two) == 0;
+    test_check(&T, ok && memcmp(two, expect, n) == 0,
+               "Skein-%u: %d-byte message in uneven pieces", kat[z].bits,
+               LONG_LEN);
+  }
+}
+
 int main(int argc, char **argv)
 {
   const char *dir = argc > 1 ? argv[1] : "tests/vectors";
@@ -581,6 +629,7 @@ int main(int argc, char **argv)
   test_golden(dir);
   test_spec_examples(dir);
   test_lengths();
+  test_long_messages();
   test_fields();
   test_reject();
   test_tree_more();
