@@ -6,18 +6,21 @@
 #   make python-sdist    $(BUILD)/python-sdist/qed-*.tar.gz: an archive
 #                        that builds on its own (it carries src/ and
 #                        include/ in vendor/)
-#   make test-python     the installation tests and the test suite (in make
-#                        check; QED_PY_SEED replays a run):
-#                        1. a fresh virtualenv with the pinned references
-#                           of python/tests/requirements.txt (and `build`);
-#                        2. the sdist built from the clone, installed by
-#                           pip from the archive alone (pip unpacks it
-#                           outside the repository), and pytest on
-#                           python/tests against that installation;
-#                        3. a second fresh virtualenv: `pip install
-#                           ./python` (the documented way, straight from
-#                           the clone: only a C compiler and PyPI) and the
-#                           installation tests (test_install.py) on it.
+#   make test-python     the sdist installation test and the test suite (in
+#                        make check; QED_PY_SEED replays a run): a fresh
+#                        virtualenv with the pinned references of
+#                        python/tests/requirements.txt (and `build`); the
+#                        sdist built from the clone and installed by pip
+#                        from the archive alone (pip unpacks it outside the
+#                        repository); pytest on python/tests against that
+#                        installation.
+#   make test-python-direct
+#                        the direct installation test (in make check): a
+#                        second fresh virtualenv, `pip install ./python`
+#                        (the documented way, straight from the clone: only
+#                        a C compiler and PyPI), and test_install.py on it.
+#                        A target of its own: each target compiles the
+#                        library once, about 35 s of CPU.
 
 PY_VENV      := $(BUILD)/python-venv
 PY_VENV_PY   := $(PY_VENV)/bin/python
@@ -29,8 +32,8 @@ PY_BUILD_PIN  = $$(grep -E '^build==' python/tests/requirements.txt)
 PY_PIP_FLAGS := --quiet --disable-pip-version-check
 PY_PYTEST    := -m pytest -q -p no:cacheprovider
 
-.PHONY: python-wheel python-sdist test-python
-FAMILY_CHECKS += test-python
+.PHONY: python-wheel python-sdist test-python test-python-direct
+FAMILY_CHECKS += test-python test-python-direct
 
 python-wheel:
 	$(PYTHON) -m pip wheel $(PY_PIP_FLAGS) --no-deps -w $(BUILD)/python-wheel ./python
@@ -45,7 +48,7 @@ python-sdist:
 # installed package, never the source directory.  QED_PY_INSTALL tells
 # test_install.py which installation it is looking at.
 test-python:
-	rm -rf $(PY_VENV) $(PY_VENV2) $(PY_SDIST)
+	rm -rf $(PY_VENV) $(PY_SDIST)
 	mkdir -p $(BUILD)
 	$(PYTHON) -m venv $(PY_VENV)
 	$(PY_VENV_PY) -m pip install $(PY_PIP_FLAGS) -r python/tests/requirements.txt
@@ -54,6 +57,9 @@ test-python:
 	$(PY_VENV_PY) -m pip install $(PY_PIP_FLAGS) $(PY_SDIST)/qed-*.tar.gz
 	cd python/tests && QED_REPO=$(CURDIR) QED_PY_INSTALL=sdist \
 	  $(abspath $(PY_VENV_PY)) $(PY_PYTEST) .
+
+test-python-direct:
+	rm -rf $(PY_VENV2)
 	$(PYTHON) -m venv $(PY_VENV2)
 	$(PY_VENV2_PY) -m pip install $(PY_PIP_FLAGS) ./python \
 	  $$(grep -E '^pytest==' python/tests/requirements.txt)
