@@ -26,6 +26,26 @@ test-diff-rsa: lib $(VENV_STAMP)
 # a few of those goals.
 WP_FLAGS_rsa_rsa_ops = -wp-timeout 60
 
+# Key generation (src/rsa/keygen.c, src/rsa/prime.c).
+#   build/tests/test_rsa_keygen   keys of 1024..1030 bits checked with qed_bn
+#                                 (n = pq, bit lengths, |p - q|, e d = 1 mod
+#                                 lcm, dp, dq, qinv), DER round trips, PKCS #1
+#                                 v1.5, bad sizes; Miller-Rabin on Mersenne
+#                                 primes, Wycheproof's composites, Carmichael
+#                                 numbers, strong pseudoprimes
+#   make test-rsa-keygen-long     the same on 2048-, 2050- and 3072-bit keys
+#                                 (native only: too slow for qemu)
+#   make test-diff-rsa-keygen     qed keys in `cryptography`, primes by gmpy2
+FAMILY_TESTS  += $(BUILD)/tests/test_rsa_keygen
+FAMILY_CHECKS += test-rsa-keygen-long test-diff-rsa-keygen
+
+.PHONY: test-rsa-keygen-long test-diff-rsa-keygen
+test-rsa-keygen-long: $(BUILD)/tests/test_rsa_keygen
+	$(BUILD)/tests/test_rsa_keygen $(TESTS_VECTORS) --long
+
+test-diff-rsa-keygen: lib $(VENV_STAMP)
+	QED_LIB=$(BUILD)/libqed.so $(VENV_PYTHON) tests/diff/test_rsa_keygen.py
+
 # PSS, OAEP and MGF1 (src/rsa/pss.c, oaep.c, mgf1.c):
 #   build/tests/test_rsa_pad   NIST CAVP SigVerPSS/SigGenPSS (SHA-2 cases),
 #                              OAEP SHA-2 vectors (pyca/cryptography) and
