@@ -15,7 +15,10 @@
 #                        catches a member that calls malloc, puts, free
 #   make check-div       no DIV/IDIV in the release build outside the
 #                        functions of budgets/div-allowed.txt, and the check
-#                        catches a division it was not told about
+#                        catches a division it was not told about; the same
+#                        for DIV/DIVU/REM/REMU and libgcc's division calls
+#                        in the riscv32 -Os freestanding build
+#                        (budgets/div-allowed-rv32.txt)
 #   make freestanding    the portable library (the proof units, without the
 #                        x86-64-v3 twins and SIMD files; src/common/cpu.c
 #                        and src/common/random.c are not proof units) built
@@ -40,6 +43,8 @@
 # builds without it: the white-box copy of the shared library below.
 
 HARDEN_DIR     := $(BUILD)/hardening
+FS_X86_DIR     := $(HARDEN_DIR)/fs-x86-O2
+FS_RV32_DIR    := $(HARDEN_DIR)/fs-rv32-Os
 QED_HIDDEN     ?= 1
 ifneq ($(QED_HIDDEN),)
 $(LIB_OBJS): QED_CFLAGS += -fvisibility=hidden -include abi/export.h
@@ -81,8 +86,9 @@ check-heapfree: $(BUILD)/libqed.a
 	  cat "$$tmp/out"; echo "check-heapfree: missed malloc/puts/free in a member" >&2; exit 1; fi; \
 	echo "check-heapfree: self-test: a member calling malloc, puts and free is refused"
 
-check-div: $(BUILD)/libqed.a
+check-div: $(BUILD)/libqed.a $(FS_RV32_DIR)/libqed.a
 	sh scripts/check_div.sh $(BUILD)/libqed.a budgets/div-allowed.txt
+	sh scripts/check_div.sh $(FS_RV32_DIR)/libqed.a budgets/div-allowed-rv32.txt $(RV32_OBJDUMP) riscv
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	printf '#include <stdint.h>\nuint64_t qed_bad_div(uint64_t a, uint64_t b);\nuint64_t qed_bad_div(uint64_t a, uint64_t b) { return a / b; }\n' > "$$tmp/bad.c"; \
 	$(CC) -O2 -c "$$tmp/bad.c" -o "$$tmp/bad.o"; \
@@ -122,8 +128,6 @@ RV32_NM         ?= riscv64-unknown-elf-nm
 RV32_FLAGS      := -march=rv32imac -mabi=ilp32 -Os
 RV32_RUN        ?= $(shell command -v qemu-riscv32 2>/dev/null)
 FS_X86_FLAGS    := -O2 -U__x86_64__ -fno-pie
-FS_X86_DIR      := $(HARDEN_DIR)/fs-x86-O2
-FS_RV32_DIR     := $(HARDEN_DIR)/fs-rv32-Os
 FS_X86_OBJS     := $(HARDEN_PORTABLE:src/%.c=$(FS_X86_DIR)/obj/%.o)
 FS_RV32_OBJS    := $(HARDEN_PORTABLE:src/%.c=$(FS_RV32_DIR)/obj/%.o)
 FS_SUPPORT_X86  := $(FS_SUPPORT:freestanding/%.c=$(FS_X86_DIR)/fs/%.o)

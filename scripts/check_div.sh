@@ -7,24 +7,41 @@
 # reviewer sees what each allowed function divides; listed functions that
 # no longer divide are noted (the list can shrink).
 #
-# usage: scripts/check_div.sh LIBQED_A ALLOW_FILE [OBJDUMP]
+# With ARCH riscv (the freestanding rv32 build, -ffunction-sections): the
+# RV32M divisions DIV, DIVU, REM, REMU (variable time on many cores) and
+# calls to libgcc's 64-bit division helpers (__udivdi3 and friends: loops
+# of them), each function named by its section.  At -Os GCC keeps DIVU
+# and REMU even for constant divisors (smaller than the multiply), so the
+# riscv32 list is longer than the x86-64 one.
+#
+# usage: scripts/check_div.sh LIBQED_A ALLOW_FILE [OBJDUMP] [x86|riscv]
 set -eu
-lib=$1 allow=$2 objdump=${3:-objdump}
+lib=$1 allow=$2 objdump=${3:-objdump} arch=${4:-x86}
 [ -f "$lib" ] || { echo "check-div: $lib does not exist" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # "member:function mnemonic source-line", one line per division.
+if [ "$arch" = riscv ]; then
+"$objdump" -d -l -r --no-show-raw-insn "$lib" 2>/dev/null | awk '
+  /file format/        { m = $1; sub(/:$/, "", m); next }
+  /^Disassembly of section / { f = $4; sub(/:$/, "", f); sub(/^\.text\./, "", f); sub(/\.(part|isra|constprop|cold)\.[0-9]+.*$/, "", f); loc = "?"; next }
+  /^\/.*:[0-9]+/       { loc = $1; next }
+  /^[a-zA-Z_.][^ ]*:[0-9]+/ { loc = $1; next }
+  $2 ~ /^(div|divu|rem|remu)$/ { print m ":" f, $2, loc; next }
+  /R_RISCV_CALL/ && /__(u?div|u?mod)di3/ { c = $NF; print m ":" f, "call:" c, loc }' | sed "s|$(pwd)/||" | LC_ALL=C sort -u > "$tmp/found"
+else
 "$objdump" -d -l --no-show-raw-insn "$lib" 2>/dev/null | awk '
   /file format/        { m = $1; sub(/:$/, "", m); next }
   /^[0-9a-f]+ <.*>:$/  { f = $2; gsub(/[<>:]/, "", f); sub(/\.(part|isra|constprop|cold)\.[0-9]+.*$/, "", f); loc = "?"; next }
   /^\/.*:[0-9]+/       { loc = $1; next }
   /^[a-zA-Z_.][^ ]*:[0-9]+/ { loc = $1; next }
   $2 ~ /^i?div[bwlq]?$/ { print m ":" f, $2, loc }' | sed "s|$(pwd)/||" | LC_ALL=C sort -u > "$tmp/found"
+fi
 sed -e 's/#.*//' "$allow" | awk 'NF >= 2 { print $1, $2 }' > "$tmp/allow"
 
 err=0
-echo "check-div: DIV/IDIV in $lib:"
+echo "check-div: divisions in $lib:"
 while read -r fn insn loc; do
   kind=$(awk -v f="$fn" '$1 == f { print $2 }' "$tmp/allow")
   if [ -z "$kind" ]; then
