@@ -65,7 +65,7 @@ def test_typed_and_documented():
 
 
 _PROBE = r"""
-import json, qed
+import json, sys, qed
 from qed import hashlib as h, aes, secret
 out = {"backend": qed.backend_name()}
 m = bytes(range(256)) * 40
@@ -83,13 +83,22 @@ out["gcm_portable"] = [g.backend_name(), not any(g._st.key.hw)] + \
 out["cbc_portable"] = aes.new(bytes(24), aes.MODE_CBC, iv=bytes(16),
                               backend="portable").encrypt(m).hex()
 out["box"] = bytes(secret.SecretBox(bytes(32)).encrypt(m, bytes(24))).hex()
+from qed import rsa
+groups = json.load(open(sys.argv[1]))["testGroups"]
+key = rsa.import_key([g for g in groups if g["sha"] == "SHA-256"][0]
+                     ["privateKeyPem"])
+sig = rsa.sign_pkcs1v15(key, m, "sha384")
+rsa.verify_pss(key, m, rsa.sign_pss(key, m, "sha512", 0), "sha512", 0)
+out["rsa"] = [sig.hex(), rsa.sign_pss(key, m, "sha256", 0).hex(),
+              rsa.decrypt_oaep(key, rsa.encrypt_oaep(key, m[:100])).hex()]
 print(json.dumps(out))
 """
 
 
 def _probe(backend):
     env = dict(os.environ, QED_BACKEND=backend)
-    r = subprocess.run([sys.executable, "-c", _PROBE], env=env,
+    keys = REPO / "tests" / "vectors" / "rsa" / "rsa_pkcs1_2048_sig_gen_test.json"
+    r = subprocess.run([sys.executable, "-c", _PROBE, str(keys)], env=env,
                        capture_output=True, text=True, check=True)
     return json.loads(r.stdout)
 
