@@ -10,7 +10,10 @@ PACKAGES="gcc make clang pkg-config bc python3 python3-venv
   libgmp-dev
   signify-openbsd
   qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross
-  gcc-riscv64-unknown-elf"
+  gcc-riscv64-unknown-elf
+  gcc-i686-linux-gnu libc6-dev-i386-cross gcc-powerpc-linux-gnu libc6-dev-powerpc-cross
+  gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
+  libclang-rt-14-dev"
 
 missing=""
 for p in $PACKAGES; do
