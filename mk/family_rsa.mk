@@ -46,6 +46,11 @@ test-rsa-keygen-long: $(BUILD)/tests/test_rsa_keygen
 test-diff-rsa-keygen: lib $(VENV_STAMP)
 	QED_LIB=$(BUILD)/libqed.so $(VENV_PYTHON) tests/diff/test_rsa_keygen.py
 
+# Goals that frame the key's or the candidates' numbers through several
+# calls: under load CVC4 may need more than the default 10 s on a few.
+WP_FLAGS_rsa_prime = -wp-timeout 30
+WP_FLAGS_rsa_keygen = -wp-timeout 30
+
 # PSS, OAEP and MGF1 (src/rsa/pss.c, oaep.c, mgf1.c):
 #   build/tests/test_rsa_pad   NIST CAVP SigVerPSS/SigGenPSS (SHA-2 cases),
 #                              OAEP SHA-2 vectors (pyca/cryptography) and

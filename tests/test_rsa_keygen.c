@@ -335,6 +335,60 @@ static void mod_small(void)
   test_check(&T, bad == 0, "qed_rsa_mod_small = %% on %zu cases (%zu wrong)", n, bad);
 }
 
+/* The constant-time byte helpers of prime.c against plain references:
+ * trailing zeros and the shift (Miller-Rabin's split), the division by e
+ * and the inverse modulo e (key generation's e^-1 without a gcd). */
+static void byte_helpers(void)
+{
+  static uint8_t x[300], y[300];
+  uint64_t st = 7;
+  size_t bad = 0, n = 0;
+  for (size_t len = 1; len <= 40; len++) {
+    for (int r = 0; r < 30; r++) {
+      for (size_t i = 0; i < len; i++)
+        x[i] = (uint8_t)test_rand(&st);
+      /* zero the low z bits, z from 0 to 8 len */
+      const size_t z = (size_t)(test_rand(&st) % (8 * len + 1));
+      for (size_t k = 0; k < z; k++)
+        x[len - 1 - k / 8] &= (uint8_t)~(1u << (k % 8));
+      size_t want = 0;
+      while (want < 8 * len && !(x[len - 1 - want / 8] >> (want % 8) & 1))
+        want++;
+      bad += qed_rsa_ctz_bytes(x, len) != want;
+      n++;
+      /* x >> sh for sh up to 8 len + 9, bit by bit */
+      const size_t sh = (size_t)(test_rand(&st) % (8 * len + 10));
+      memset(y, 0, len);
+      for (size_t k = 0; k + sh < 8 * len; k++)
+        if (x[len - 1 - (k + sh) / 8] >> ((k + sh) % 8) & 1)
+          y[len - 1 - k / 8] |= (uint8_t)(1u << (k % 8));
+      memcpy(y + 150, x, len);
+      qed_rsa_shr_bytes(y + 150, len, sh);
+      bad += memcmp(y, y + 150, len) != 0;
+      n++;
+      /* x / e and x mod e, by schoolbook */
+      uint64_t rem = 0;
+      for (size_t i = 0; i < len; i++) {
+        const uint64_t v = rem * 256 + x[i];
+        y[i] = (uint8_t)(v / 65537);
+        rem = v % 65537;
+      }
+      memcpy(y + 150, x, len);
+      bad += qed_rsa_div_e_bytes(y + 150, len) != rem;
+      bad += memcmp(y, y + 150, len) != 0;
+      n += 2;
+    }
+  }
+  for (uint32_t v = 0; v < 65537 * 2 + 5; v += 1 + v / 64) {
+    const uint32_t inv = qed_rsa_inv_mod_e(v);
+    bad += v % 65537 == 0 ? inv != 0
+                          : (uint64_t)v % 65537 * inv % 65537 != 1;
+    n++;
+  }
+  test_check(&T, bad == 0, "byte helpers against references: %zu cases (%zu wrong)",
+             n, bad);
+}
+
 /* random primes straight from prime.c: bit length, top bits, odd, e */
 static void random_primes(void)
 {
@@ -367,6 +421,7 @@ int main(int argc, char **argv)
              qed_rsa_mr_rounds(1536) == 4 && qed_rsa_mr_rounds(4096) == 4,
              "Miller-Rabin rounds");
   mod_small();
+  byte_helpers();
   mr_known();
   mr_wycheproof(dir);
   bad_sizes();

@@ -36,24 +36,6 @@
 /* Bytes of the numbers divided by e: 1 + k m < 2^(8192 + 17). */
 #define INV_BYTES (QED_RSA_MAX_BYTES + 8)
 
-/* a^-1 mod e for a prime to e (0 for a = 0): a^(e-2) = a^65535, sixteen
- * squarings and products modulo the public constant e. */
-/*@ assigns \nothing; */
-static uint32_t inv_mod_e(uint32_t a)
-{
-  uint64_t r = 1, x = a % QED_RSA_E;
-  int i;
-  /*@ loop invariant 0 <= i <= 16 && r < QED_RSA_E && x < QED_RSA_E;
-      loop assigns i, r, x;
-      loop variant 16 - i;
-  */
-  for (i = 0; i < 16; i++) {
-    r = r * x % QED_RSA_E;
-    x = x * x % QED_RSA_E;
-  }
-  return (uint32_t)r;
-}
-
 /* be = be + 1 (big-endian; the carry out is dropped, never there here). */
 /*@ requires \valid(be + (0 .. len - 1));
     assigns be[0 .. len - 1]; */
@@ -70,32 +52,6 @@ static void add_one(uint8_t *be, size_t len)
     be[i - 1] = (uint8_t)v;
     carry = v >> 8;
   }
-}
-
-/* be = be / e, the quotient in place; returns the remainder.  Each step
- * divides x = r 256 + byte < 2^25 by e: the estimate x (2^32 / e) / 2^32
- * is at most 1 short, one masked correction. */
-/*@ requires \valid(be + (0 .. len - 1));
-    assigns be[0 .. len - 1]; */
-static uint32_t div_e(uint8_t *be, size_t len)
-{
-  const uint64_t e = QED_RSA_E, recip = 0xFFFFFFFFu / QED_RSA_E;
-  uint64_t r = 0;
-  size_t i;
-  /*@ loop invariant 0 <= i <= len;
-      loop assigns i, r, be[0 .. len - 1];
-      loop variant len - i;
-  */
-  for (i = 0; i < len; i++) {
-    const uint64_t x = (r << 8) | be[i];
-    uint64_t q = (x * recip) >> 32, c;
-    r = x - q * e;
-    c = ((r - e) >> 63) ^ 1;          /* 1 when r >= e */
-    q += c;
-    r -= e & (0 - c);
-    be[i] = (uint8_t)q;
-  }
-  return (uint32_t)r;
 }
 
 /* r = e^-1 mod m, for m >= 2 of at most QED_RSA_MAX_BITS bits and prime to
@@ -115,11 +71,11 @@ static int inv_e(qed_bn *r, const qed_bn *m)
   bad |= (uint32_t)(qed_bn_to_bytes(buf, sizeof buf, m) != 0);
   mm = qed_rsa_mod_small(buf, sizeof buf, QED_RSA_E);
   bad |= (uint32_t)(mm == 0);
-  qed_bn_from_u64(&x, QED_RSA_E - inv_mod_e(mm));    /* k */
+  qed_bn_from_u64(&x, QED_RSA_E - qed_rsa_inv_mod_e(mm));    /* k */
   bad |= (uint32_t)(qed_bn_mul(&x, &x, m) != 0);
   bad |= (uint32_t)(qed_bn_to_bytes(buf, sizeof buf, &x) != 0);
   add_one(buf, sizeof buf);
-  bad |= (uint32_t)(div_e(buf, sizeof buf) != 0);
+  bad |= (uint32_t)(qed_rsa_div_e_bytes(buf, sizeof buf) != 0);
   bad |= (uint32_t)(qed_bn_from_bytes(r, buf, sizeof buf) != 0);
   qed_zeroize(buf, sizeof buf);
   qed_bn_wipe(&x);

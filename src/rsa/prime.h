@@ -26,6 +26,27 @@
     assigns \nothing; */
 uint32_t qed_rsa_mod_small(const uint8_t *be, size_t len, uint32_t m);
 
+/* be = be / e (the quotient in place, big-endian) and the remainder, and
+ * a^-1 mod e (0 when e divides a), in constant time: what key generation
+ * needs to invert e modulo secret numbers without a gcd (keygen.c). */
+/*@ requires len <= 2048 && \valid(be + (0 .. len - 1));
+    assigns be[0 .. len - 1]; */
+uint32_t qed_rsa_div_e_bytes(uint8_t *be, size_t len);
+
+/*@ assigns \nothing; */
+uint32_t qed_rsa_inv_mod_e(uint32_t a);
+
+/* The number of trailing zero bits of be[0 .. len-1] (8 len for zero),
+ * and be = be >> sh (big-endian) for sh < 2^14: constant time in the
+ * bytes and in sh (Miller-Rabin's split w - 1 = 2^s d of a secret w). */
+/*@ requires len <= 2048 && \valid_read(be + (0 .. len - 1));
+    assigns \nothing; */
+size_t qed_rsa_ctz_bytes(const uint8_t *be, size_t len);
+
+/*@ requires len <= 2048 && \valid(be + (0 .. len - 1));
+    assigns be[0 .. len - 1]; */
+void qed_rsa_shr_bytes(uint8_t *be, size_t len, size_t sh);
+
 /* The Miller-Rabin rounds a random candidate of pbits bits gets
  * (FIPS 186-5 table B.1, see prime.c). */
 /*@ assigns \nothing;
