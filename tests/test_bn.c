@@ -11,6 +11,12 @@
  *     divisor's, u1 == d_top) and the "add back" step, which
  *     a = Q d - 1 with d = (any top limbs, low limbs != 0) and 1 <= Q < 2^64
  *     always takes (the top-limb estimate is Q, the true quotient Q - 1);
+ *   - gcd and extended gcd (Lehmer rounds, division steps, word Euclid):
+ *     g divides a and b, g == s a + t b, Euclid's cofactor bounds, on
+ *     zero, one, equal and all-ones operands, one dividing the other,
+ *     1 to 256 limbs in both orders, large common factors, consecutive
+ *     Fibonacci numbers (all quotients 1) and quotients around 2^31,
+ *     2^62 and 2^64;
  *   - qed_bn_from_bytes / to_bytes round trips and refusals.
  * Deterministic (xorshift), a few seconds natively. */
 #include <stdio.h>
@@ -294,6 +300,185 @@ static void test_div(test_tally *t)
   }
 }
 
+/* ---- gcd and extended gcd (mpn_gcd.c, mpn_gcdext.c, bn_gcdext.c) ---- */
+
+static void set_bn(qed_bn *x, const uint64_t *l, size_t n, int neg)
+{
+  memset(x, 0, sizeof *x);
+  while (n > 0 && l[n - 1] == 0)
+    n--;
+  memcpy(x->limb, l, n * 8);
+  x->n = n;
+  x->neg = n > 0 && neg;
+}
+
+/* x <= y as magnitudes of xn and yn limbs */
+static int le_mag(const uint64_t *x, size_t xn, const uint64_t *y, size_t yn)
+{
+  while (xn > 0 && x[xn - 1] == 0)
+    xn--;
+  while (yn > 0 && y[yn - 1] == 0)
+    yn--;
+  if (xn != yn)
+    return xn < yn;
+  return xn == 0 || qed_mpn_cmp(x, y, xn) <= 0;
+}
+
+/* g == gcd(a, b) by g | a, g | b and g == s a + t b (then every common
+ * divisor divides g), the cofactor bounds |s| g <= |b|, |t| g <= |a| (or
+ * |s|, |t| <= 1), and qed_bn_gcd agreeing. */
+static int gcdext_ok(const qed_bn *a, const qed_bn *b)
+{
+  static uint64_t x[2 * MAXN + 2], y[2 * MAXN + 2], z[2 * MAXN + 2];
+  static uint64_t q[2 * MAXN + 2], r[MAXN], w[4 * MAXN];
+  qed_bn g, s, t, g2;
+  const size_t n = 2 * QED_BN_LIMBS + 1;
+  int sa_neg, tb_neg;
+  if (qed_bn_gcdext(&g, &s, &t, a, b) != 0 || g.neg)
+    return 0;
+  if (qed_bn_gcd(&g2, a, b) != 0 || qed_bn_cmp(&g, &g2) != 0)
+    return 0;
+  if (g.n == 0)  /* gcd(0, 0) */
+    return a->n == 0 && b->n == 0;
+  /* g divides a and b */
+  if (a->n >= g.n) {
+    qed_mpn_divrem(q, r, a->limb, a->n, g.limb, g.n, w);
+    if (!qed_mpn_is_zero(r, g.n))
+      return 0;
+  } else if (a->n != 0) {
+    return 0;
+  }
+  if (b->n >= g.n) {
+    qed_mpn_divrem(q, r, b->limb, b->n, g.limb, g.n, w);
+    if (!qed_mpn_is_zero(r, g.n))
+      return 0;
+  } else if (b->n != 0) {
+    return 0;
+  }
+  /* s a + t b == g, on magnitudes: X = |s a|, Y = |t b| */
+  memset(x, 0, sizeof x);
+  memset(y, 0, sizeof y);
+  memset(z, 0, sizeof z);
+  if (s.n > 0 && a->n > 0)
+    ref_mul(x, s.limb, s.n, a->limb, a->n);
+  if (t.n > 0 && b->n > 0)
+    ref_mul(y, t.limb, t.n, b->limb, b->n);
+  memcpy(z, g.limb, g.n * 8);
+  sa_neg = s.neg != a->neg && !qed_mpn_is_zero(x, n);
+  tb_neg = t.neg != b->neg && !qed_mpn_is_zero(y, n);
+  if (!sa_neg && !tb_neg) {
+    if (ref_add(w, x, y, n) != 0 || !eq(w, z, n))
+      return 0;
+  } else if (!sa_neg && tb_neg) {
+    if (ref_add(w, z, y, n) != 0 || !eq(w, x, n))
+      return 0;
+  } else if (sa_neg && !tb_neg) {
+    if (ref_add(w, z, x, n) != 0 || !eq(w, y, n))
+      return 0;
+  } else {
+    return 0;
+  }
+  /* Euclid's bounds */
+  if (a->n > 0 && b->n > 0) {
+    memset(x, 0, sizeof x);
+    ref_mul(x, s.limb, s.n > 0 ? s.n : 1, g.limb, g.n);
+    if (!(s.n <= 1 && s.limb[0] <= 1) && !le_mag(x, s.n + g.n, b->limb, b->n))
+      return 0;
+    memset(x, 0, sizeof x);
+    ref_mul(x, t.limb, t.n > 0 ? t.n : 1, g.limb, g.n);
+    if (!(t.n <= 1 && t.limb[0] <= 1) && !le_mag(x, t.n + g.n, a->limb, a->n))
+      return 0;
+  }
+  return 1;
+}
+
+static void test_gcd(test_tally *t)
+{
+  static uint64_t x[MAXN], y[MAXN], f[2][MAXN], p[2 * MAXN];
+  qed_bn a, b;
+  size_t it, n, m, k, cur;
+  /* zero, one, equal, all-ones, and one dividing the other */
+  for (it = 0; it < 600; it++) {
+    n = 1 + rnd() % (it < 300 ? 8 : QED_BN_LIMBS);
+    rfill(x, n);
+    set_bn(&a, x, n, (int)(rnd() % 2));
+    switch (it % 6) {
+    case 0: set_bn(&b, x, 0, 0); break;                 /* b == 0 */
+    case 1: y[0] = 1; set_bn(&b, y, 1, (int)(rnd() % 2)); break;
+    case 2: set_bn(&b, x, n, (int)(rnd() % 2)); break;  /* |b| == |a| */
+    case 3: memset(y, 0xff, n * 8); set_bn(&b, y, n, 0); break;
+    case 4:                                             /* a == b * small */
+      y[n] = qed_mpn_mul_1(y, x, n, 1 + rnd() % 1000);
+      set_bn(&b, x, n, 0);
+      set_bn(&a, y, n + 1 < QED_BN_LIMBS ? n + 1 : n, 1);
+      break;
+    default:                                            /* huge quotient */
+      y[0] = rlimb() | 1;
+      set_bn(&b, y, 1, 0);
+      break;
+    }
+    test_check(t, gcdext_ok(&a, &b) && gcdext_ok(&b, &a), "gcdext edge %zu (case %zu)", n, it % 6);
+  }
+  /* random sizes from one limb to the capacity, both orders */
+  for (it = 0; it < 400; it++) {
+    n = 1 + rnd() % (it < 200 ? 12 : QED_BN_LIMBS);
+    m = 1 + rnd() % (rnd() % 2 ? n : QED_BN_LIMBS);
+    rfill(x, n);
+    rfill(y, m);
+    set_bn(&a, x, n, (int)(rnd() % 2));
+    set_bn(&b, y, m, (int)(rnd() % 2));
+    test_check(t, gcdext_ok(&a, &b), "gcdext random %zu x %zu", n, m);
+  }
+  /* a large common factor: a = x g0, b = y g0 */
+  for (it = 0; it < 200; it++) {
+    k = 1 + rnd() % 100;
+    n = 1 + rnd() % (QED_BN_LIMBS - k);
+    m = 1 + rnd() % (QED_BN_LIMBS - k);
+    rfill(f[0], k);
+    f[0][k - 1] |= 1;
+    rfill(x, n);
+    rfill(y, m);
+    ref_mul(p, x, n, f[0], k);
+    set_bn(&a, p, n + k, 0);
+    ref_mul(p, y, m, f[0], k);
+    set_bn(&b, p, m + k, (int)(rnd() % 2));
+    test_check(t, gcdext_ok(&a, &b), "gcdext common factor %zu", k);
+  }
+  /* consecutive Fibonacci numbers: every quotient 1, the longest Euclid */
+  memset(f, 0, sizeof f);
+  f[0][0] = 1;
+  f[1][0] = 1;
+  cur = 0;
+  for (it = 0; it < 23000; it++) {
+    /* f[cur] += f[1 - cur] */
+    if (qed_mpn_add_n_ip(f[cur], f[1 - cur], QED_BN_LIMBS) != 0)
+      break;
+    if (it % 997 == 0 || it < 200) {
+      set_bn(&a, f[cur], QED_BN_LIMBS, 0);
+      set_bn(&b, f[1 - cur], QED_BN_LIMBS, 0);
+      test_check(t, gcdext_ok(&a, &b), "gcdext Fibonacci %zu", it);
+    }
+    cur = 1 - cur;
+  }
+  /* quotients around the Lehmer bound 2^31 and the word bound 2^62:
+   * a = b q + r */
+  for (it = 0; it < 400; it++) {
+    static const uint64_t qs[] = { 2147483647u, 2147483648u, 2147483649u,
+                                   4611686018427387903u, 4611686018427387904u,
+                                   4611686018427387905u, UINT64_MAX };
+    const uint64_t qv = qs[it % 7];
+    n = 1 + rnd() % (it < 200 ? 3 : QED_BN_LIMBS - 1);
+    rfill(y, n);
+    if (y[n - 1] == 0)
+      y[n - 1] = 1;
+    x[n] = qed_mpn_mul_1(x, y, n, qv);
+    (void)qed_mpn_add_1_ip(x, n + 1, rnd() % 3);
+    set_bn(&a, x, n + 1, 0);
+    set_bn(&b, y, n, 0);
+    test_check(t, gcdext_ok(&a, &b), "gcdext quotient %llx", (unsigned long long)qv);
+  }
+}
+
 static void test_bytes(test_tally *t)
 {
   static uint8_t buf[QED_BN_MAX_BYTES + 64], out[QED_BN_MAX_BYTES + 64];
@@ -338,6 +523,7 @@ int main(void)
   test_mul1_shift(&t);
   test_mul(&t);
   test_div(&t);
+  test_gcd(&t);
   test_bytes(&t);
   return test_finish(&t);
 }

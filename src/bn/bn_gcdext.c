@@ -1,93 +1,67 @@
-/* qed_bn extended gcd and modular inverse (qed/bn.h): Euclid's algorithm
- * on top of qed_bn_divmod, with both cofactors.  Variable time: for public
- * numbers.  Proved free of run-time errors. */
+/* qed_bn extended gcd and modular inverse (qed/bn.h).  The gcd and the
+ * cofactor of |a| come from Lehmer's algorithm on the limbs
+ * (mpn_gcdext.c): g = s |a| + t |b| with Euclid's s; then t is the exact
+ * quotient t = (g - s |a|) / |b|, one product and one division.  The
+ * cofactors are Euclid's: |s| <= |b| / (2g), |t| <= |a| / (2g).
+ * Variable time: for public numbers.  Proved free of run-time errors. */
 #include "bn/bn_impl.h"
+#include "bn/mpn_gcd.h"
 
-/* One step of Euclid with both cofactors:
- *   (r0, r1) <- (r1, r0 mod r1), (s0, s1) <- (s1, s0 - q s1), same for t. */
-/*@ requires \valid(r0) && \valid(r1) && \valid(s0) && \valid(s1);
-    requires \valid(t0) && \valid(t1);
-    requires \separated(r0, r1, s0, s1, t0, t1);
-    requires qed_bn_ok(r0) && qed_bn_ok(r1) && qed_bn_ok(s0);
-    requires qed_bn_ok(s1) && qed_bn_ok(t0) && qed_bn_ok(t1);
-    assigns *r0, *r1, *s0, *s1, *t0, *t1;
-    ensures qed_bn_ok(r0);
-    ensures qed_bn_ok(r1);
-    ensures qed_bn_ok(s0);
-    ensures qed_bn_ok(s1);
-    ensures qed_bn_ok(t0);
-    ensures qed_bn_ok(t1);
-    ensures \result == 0 || \result == -1; */
-static int euclid_step(qed_bn *r0, qed_bn *r1, qed_bn *s0, qed_bn *s1,
-                       qed_bn *t0, qed_bn *t1)
-{
-  qed_bn q, rem, tmp;
-  int st = 0;
-  if (qed_bn_divmod(&q, &rem, r0, r1) != 0)
-    st = -1;
-  qed_bn_copy(r0, r1);
-  qed_bn_copy(r1, &rem);
-  if (qed_bn_mul(&tmp, &q, s1) != 0 || qed_bn_sub(&tmp, s0, &tmp) != 0)
-    st = -1;
-  qed_bn_copy(s0, s1);
-  qed_bn_copy(s1, &tmp);
-  if (qed_bn_mul(&tmp, &q, t1) != 0 || qed_bn_sub(&tmp, t0, &tmp) != 0)
-    st = -1;
-  qed_bn_copy(t0, t1);
-  qed_bn_copy(t1, &tmp);
-  return st;
-}
+#define L QED_BN_LIMBS
+
+/* Scratch for the gcd (6n + 8 limbs), then for the product u |a| (4 (un +
+ * an) + 256) and the division by |b| (2L + 1 + L): the largest is the
+ * product's. */
+#define GCDEXT_SCRATCH (8 * L + 4 * 64)
 
 int qed_bn_gcdext(qed_bn *g, qed_bn *s, qed_bn *t, const qed_bn *a,
                   const qed_bn *b)
 {
-  /* Euclid on |a|, |b| with the cofactors of both:
-   *   r0 = s0 |a| + t0 |b|,  r1 = s1 |a| + t1 |b|.  */
-  qed_bn r0, r1, s0, s1, t0, t1;
-  const int sa = a->neg, sb = b->neg;
-  int st = 0;
-  qed_bn_copy(&r0, a);
-  if (r0.neg)
-    qed_bn_negate(&r0);
-  qed_bn_copy(&r1, b);
-  if (r1.neg)
-    qed_bn_negate(&r1);
-  qed_bn_from_u64(&s0, 1);
-  qed_bn_zero(&s1);
-  qed_bn_zero(&t0);
-  qed_bn_from_u64(&t1, 1);
-  /*@ loop invariant qed_bn_ok(&r0);
-      loop invariant qed_bn_ok(&r1);
-      loop invariant qed_bn_ok(&s0);
-      loop invariant qed_bn_ok(&s1);
-      loop invariant qed_bn_ok(&t0);
-      loop invariant qed_bn_ok(&t1);
-      loop invariant st == 0 || st == -1;
-      loop assigns r0, r1, s0, s1, t0, t1, st;
-  */
-  while (r1.n != 0 && st == 0)
-    st = euclid_step(&r0, &r1, &s0, &s1, &t0, &t1);
+  uint64_t x[L], y[L], gg[L], u[L];
+  uint64_t w[GCDEXT_SCRATCH];
+  uint64_t p[2 * L + 1], tq[2 * L + 1], tr[L];
+  const size_t an = qed_bn_norm_len(a->limb, a->n);
+  const size_t bn = qed_bn_norm_len(b->limb, b->n);
+  const size_t n = an > bn ? an : bn > 0 ? bn : 1;
+  size_t gn, un, pn, k;
+  int uneg, tneg, st;
+  qed_mpn_zero(x, n);
+  qed_mpn_zero(y, n);
+  qed_mpn_copy(x, a->limb, an);
+  qed_mpn_copy(y, b->limb, bn);
+  gn = qed_mpn_gcdext(gg, u, &un, &uneg, x, y, n, w);
+  /* t |b| = g - s |a| with s = (-1)^uneg u: for uneg == 0, t = -(u |a| -
+   * g) / |b| (u |a| >= g); for uneg == 1, t = (u |a| + g) / |b| */
+  qed_mpn_zero(p, 2 * L + 1);
+  if (un > 0 && an > 0)
+    qed_mpn_mul(p, u, un, a->limb, an, w);
+  if (uneg == 0) {
+    if (qed_mpn_sub_n_ip(p, gg, gn) != 0)
+      (void)qed_mpn_sub_1_ip(p + gn, 2 * L + 1 - gn, 1);
+  } else {
+    if (qed_mpn_add_n_ip(p, gg, gn) != 0)
+      (void)qed_mpn_add_1_ip(p + gn, 2 * L + 1 - gn, 1);
+  }
+  tneg = uneg == 0;
+  pn = qed_bn_norm_len(p, 2 * L + 1);
+  if (bn == 0 || pn < bn) {
+    /* b == 0 (then t = 0), or t == 0 */
+    qed_mpn_zero(tq, 2 * L + 1);
+    k = 1;
+  } else {
+    qed_mpn_divrem(tq, tr, p, pn, b->limb, bn, w);
+    k = pn - bn + 1;
+  }
+  st = qed_bn_set_limbs(g, gg, gn, 0);
+  st |= qed_bn_set_limbs(s, u, un, uneg != a->neg);
+  st |= qed_bn_set_limbs(t, tq, k, tneg != b->neg);
   if (st != 0) {
     /* cannot happen: every cofactor is at most max(|a|, |b|) */
     qed_bn_zero(g);
     qed_bn_zero(s);
     qed_bn_zero(t);
-    //@ assert qed_bn_ok(g) && qed_bn_ok(s) && qed_bn_ok(t);
     return -1;
   }
-  if (sa)
-    qed_bn_negate(&s0);
-  if (sb)
-    qed_bn_negate(&t0);
-  qed_bn_copy(g, &r0);
-  //@ assert qed_bn_ok(g);
-  qed_bn_copy(s, &s0);
-  //@ assert qed_bn_ok(g);
-  //@ assert qed_bn_ok(s);
-  qed_bn_copy(t, &t0);
-  //@ assert qed_bn_ok(g);
-  //@ assert qed_bn_ok(s);
-  //@ assert qed_bn_ok(t);
   return 0;
 }
 

@@ -5,77 +5,26 @@
  * 2 x 2 cofactor matrix, as long as Knuth's test (the quotients of x + A,
  * y + C and of x + B, y + D agree) proves that the quotients are those of
  * the full numbers, and the cofactors stay below 2^31; then one pass over
- * the limbs applies the matrix: (A, B) <- (uA A + uB B, vA A + vB B).  A
+ * the limbs applies the matrix: (A, B) <- (uA A + uB B, vA A + vB B),
+ * the four products of each limb pair together, in place.  A
  * round thus replaces about 30 quotient steps of Euclid, each a pass over
  * the limbs.  When no step can be proved (the top bits say too little), one
  * full division step.  The cofactors alternate in sign, so they are kept as
- * magnitudes with a parity bit, and every product is a limb times a limb
- * array (mul_1, submul_1).
+ * magnitudes with a parity bit.  The extended gcd (mpn_gcdext.c) runs the
+ * same rounds.
  *
  * Variable time (for public numbers).  Proved free of run-time errors;
  * tests/diff/test_bn.py checks it against Python's math.gcd. */
-#include "bn/mpn_ops.h"
-
-/* 64 bits of x[0 .. n-1] from bit `sh` up (zeros above the top limb). */
-/*@ requires 1 <= n <= 100000;
-    requires \valid_read(x + (0 .. n - 1));
-    requires sh / 64 < n;
-    assigns \nothing; */
-static uint64_t bits_at(const uint64_t *x, size_t n, size_t sh)
-{
-  const size_t k = sh / 64;
-  const unsigned r = (unsigned)(sh % 64);
-  uint64_t v = x[k] >> r;
-  if (r > 0 && k + 1 < n)
-    v |= x[k + 1] << (64 - r);
-  return v;
-}
-
-/* The bit length of a limb. */
-/*@ assigns \nothing;
-    ensures 0 <= \result <= 64; */
-static size_t limb_bitlen(uint64_t x)
-{
-  size_t b = 0;
-  /*@ loop invariant 0 <= b <= 64;
-      loop assigns b, x;
-      loop variant 64 - b;
-  */
-  while (x != 0 && b < 64) {
-    x /= 2;
-    b++;
-  }
-  return b;
-}
-
-/* The number of limbs of a[0 .. n-1] without its zero top limbs. */
-/*@ requires n <= 100000;
-    requires \valid_read(a + (0 .. n - 1));
-    assigns \nothing;
-    ensures 0 <= \result <= n;
-    ensures \result > 0 ==> a[\result - 1] != 0; */
-static size_t norm(const uint64_t *a, size_t n)
-{
-  /*@ loop invariant 0 <= n <= \at(n, Pre);
-      loop assigns n;
-      loop variant n;
-  */
-  while (n > 0 && a[n - 1] == 0)
-    n--;
-  return n;
-}
+#include "bn/mpn_gcd.h"
 
 #define LIM 2147483648u   /* 2^31: bound of the cofactors and quotients */
 
 /* Euclid on the leading bits x, y (< 2^62) while Knuth's test proves the
- * quotients: the cofactor magnitudes go to m[0 .. 3] = UA, UB, VA, VB (the
- * matrix is [[UA, -UB], [-VA, VB]] after an even number of steps, its
- * opposite after an odd one); returns that parity. */
-/*@ requires \valid(m + (0 .. 3));
-    assigns m[0 .. 3];
-    ensures m[0] < LIM && m[1] < LIM && m[2] < LIM && m[3] < LIM;
-    ensures \result == 0 || \result == 1; */
-static int lehmer_matrix(uint64_t x, uint64_t y, uint64_t *m)
+ * quotients (so they are exactly those of Euclid on the full numbers, and
+ * so are the cofactors): the cofactor magnitudes go to m[0 .. 3] = UA, UB,
+ * VA, VB (the matrix is [[UA, -UB], [-VA, VB]] after an even number of
+ * steps, its opposite after an odd one); returns that parity. */
+int qed_mpn_lehmer_matrix(uint64_t x, uint64_t y, uint64_t *m)
 {
   uint64_t UA = 1, UB = 0, VA = 0, VB = 1;
   int odd = 0, k;
@@ -87,6 +36,7 @@ static int lehmer_matrix(uint64_t x, uint64_t y, uint64_t *m)
   */
   for (k = 0; k < 64; k++) {
     uint64_t n1, d1, n2, d2, qq, qa, qb;
+    qed_u128 p2, py;
     /* the two quotient bounds; their denominators must be positive */
     if (!odd) {
       if (y <= VA || x < UB)
@@ -105,8 +55,20 @@ static int lehmer_matrix(uint64_t x, uint64_t y, uint64_t *m)
     }
     if (d1 == 0 || d2 == 0 || y == 0)
       break;  /* never (y > VA or y > VB above): kept for the proof */
-    qq = n1 / d1;
-    if (qq != n2 / d2 || qq >= LIM || qq > x / y || VA > LIM || VB > LIM)
+    /* the quotient of n1 by d1: most are 1, which needs no division */
+    if (n1 < d1)
+      qq = 0;
+    else if (n1 - d1 < d1)
+      qq = 1;
+    else
+      qq = n1 / d1;
+    if (qq >= LIM || VA > LIM || VB > LIM)
+      break;
+    /* qq == floor(n2 / d2) and qq y <= x, by products, not divisions */
+    p2 = qed_mul64(qq, d2);
+    py = qed_mul64(qq, y);
+    if (p2.hi != 0 || p2.lo > n2 || n2 - p2.lo >= d2 || py.hi != 0 ||
+        py.lo > x)
       break;
     qa = UA + qq * VA;
     qb = UB + qq * VB;
@@ -117,7 +79,7 @@ static int lehmer_matrix(uint64_t x, uint64_t y, uint64_t *m)
     UB = VB;
     VB = qb;
     {
-      const uint64_t r = x - qq * y;
+      const uint64_t r = x - py.lo;
       x = y;
       y = r;
     }
@@ -130,30 +92,59 @@ static int lehmer_matrix(uint64_t x, uint64_t y, uint64_t *m)
   return odd;
 }
 
-/* (t1, t2) = the matrix applied to (A, B), n limbs each (the results are
- * non-negative and below A, so the carries of the top limbs cancel). */
-/*@ requires 1 <= n <= 100000 && (odd == 0 || odd == 1);
-    requires \valid(t1 + (0 .. n - 1)) && \valid(t2 + (0 .. n - 1));
-    requires \valid_read(a + (0 .. n - 1)) && \valid_read(b + (0 .. n - 1));
-    requires \valid_read(m + (0 .. 3));
-    requires \separated(t1 + (0 .. n - 1), t2 + (0 .. n - 1), a + (0 .. n - 1), m + (0 .. 3));
-    requires \separated(t1 + (0 .. n - 1), b + (0 .. n - 1));
-    requires \separated(t2 + (0 .. n - 1), b + (0 .. n - 1));
-    assigns t1[0 .. n - 1], t2[0 .. n - 1]; */
-static void apply_matrix(uint64_t *t1, uint64_t *t2, const uint64_t *a,
-                         const uint64_t *b, size_t n, const uint64_t *m,
-                         int odd)
+/* a - b - *bw as a limb, the new borrow in *bw (0 or 1). */
+/*@ requires \valid(bw) && *bw <= 1;
+    assigns *bw;
+    ensures *bw <= 1; */
+static inline uint64_t sub_borrow(uint64_t a, uint64_t b, uint64_t *bw)
 {
-  if (odd == 0) {
-    (void)qed_mpn_mul_1(t1, a, n, m[0]);      /* UA A - UB B */
-    (void)qed_mpn_submul_1(t1, b, n, m[1]);
-    (void)qed_mpn_mul_1(t2, b, n, m[3]);      /* VB B - VA A */
-    (void)qed_mpn_submul_1(t2, a, n, m[2]);
-  } else {
-    (void)qed_mpn_mul_1(t1, b, n, m[1]);      /* UB B - UA A */
-    (void)qed_mpn_submul_1(t1, a, n, m[0]);
-    (void)qed_mpn_mul_1(t2, a, n, m[2]);      /* VA A - VB B */
-    (void)qed_mpn_submul_1(t2, b, n, m[3]);
+  const uint64_t d = a - b;
+  const uint64_t b1 = a < b, b2 = d < *bw;
+  const uint64_t r = d - *bw;
+  *bw = b1 | b2;
+  return r;
+}
+
+/* The matrix applied to (A, B) in one pass, in place: the four products of
+ * a limb pair are formed together, so each limb of A and B is loaded and
+ * stored once (not four products passes and two copies).  The results are
+ * Euclid's remainders, non-negative and below A, so the carries and
+ * borrows left above the top limb cancel. */
+void qed_mpn_matrix_sub(uint64_t *a, uint64_t *b, size_t n,
+                        const uint64_t *m, int odd)
+{
+  /* even: (m0 A - m1 B, m3 B - m2 A); odd: (m1 B - m0 A, m2 A - m3 B) */
+  const uint64_t c1 = odd ? m[1] : m[0], c2 = odd ? m[0] : m[1];
+  const uint64_t c3 = odd ? m[2] : m[3], c4 = odd ? m[3] : m[2];
+  uint64_t h1 = 0, h2 = 0, h3 = 0, h4 = 0, bw1 = 0, bw2 = 0;
+  size_t i;
+  /*@ loop invariant 0 <= i <= n;
+      loop invariant bw1 <= 1 && bw2 <= 1;
+      loop assigns i, h1, h2, h3, h4, bw1, bw2, a[0 .. n - 1], b[0 .. n - 1];
+      loop variant n - i;
+  */
+  for (i = 0; i < n; i++) {
+    const uint64_t ai = a[i], bi = b[i];
+    const uint64_t x = odd ? bi : ai, y = odd ? ai : bi;
+    qed_u128 p1, p2, p3, p4;
+    p1.hi = 0;
+    p1.lo = h1;
+    p1 = qed_mac64(p1, c1, x);
+    p2.hi = 0;
+    p2.lo = h2;
+    p2 = qed_mac64(p2, c2, y);
+    p3.hi = 0;
+    p3.lo = h3;
+    p3 = qed_mac64(p3, c3, y);
+    p4.hi = 0;
+    p4.lo = h4;
+    p4 = qed_mac64(p4, c4, x);
+    a[i] = sub_borrow(p1.lo, p2.lo, &bw1);
+    b[i] = sub_borrow(p3.lo, p4.lo, &bw2);
+    h1 = p1.hi;
+    h2 = p2.hi;
+    h3 = p3.hi;
+    h4 = p4.hi;
   }
 }
 
@@ -173,20 +164,20 @@ static uint64_t gcd_word(uint64_t x, uint64_t y)
 size_t qed_mpn_gcd(uint64_t *g, uint64_t *a, uint64_t *b, size_t n,
                    uint64_t *s)
 {
-  uint64_t *t1 = s, *t2 = s + n + 1, *q = s + 2 * n + 2, *w = s + 3 * n + 3;
+  uint64_t *t1 = s, *q = s + 2 * n + 2, *w = s + 3 * n + 3;
   uint64_t *pa = a, *pb = b;
   uint64_t m[4];
-  size_t an = norm(a, n), bn = norm(b, n);
+  size_t an = gcd_norm(a, n), bn = gcd_norm(b, n), an0;
   /*@ loop invariant 0 <= an <= n && 0 <= bn <= n;
       loop invariant (pa == a && pb == b) || (pa == b && pb == a);
       loop invariant an > 0 ==> pa[an - 1] != 0;
       loop invariant bn > 0 ==> pb[bn - 1] != 0;
-      loop assigns an, bn, pa, pb, m[0 .. 3], a[0 .. n - 1], b[0 .. n - 1],
-                   s[0 .. 5 * n + 5];
+      loop assigns an, an0, bn, pa, pb, m[0 .. 3], a[0 .. n - 1],
+                   b[0 .. n - 1], s[0 .. 5 * n + 5];
   */
   while (bn > 0 && (an > 1 || bn > 1)) {
     /* A >= B: exchange the roles of the two arrays when needed */
-    if (an < bn || (an == bn && qed_mpn_cmp(pa, pb, an) < 0)) {
+    if (an < bn || (an == bn && gcd_cmp(pa, pb, an) < 0)) {
       uint64_t *tp = pa;
       const size_t tn = an;
       pa = pb;
@@ -197,24 +188,24 @@ size_t qed_mpn_gcd(uint64_t *g, uint64_t *a, uint64_t *b, size_t n,
     if (bn == 0 || an <= 1)
       break;
     {
-      const size_t tb = 64 * (an - 1) + limb_bitlen(pa[an - 1]);
+      const size_t tb = 64 * (an - 1) + gcd_bitlen(pa[an - 1]);
       const size_t sh = tb > 62 ? tb - 62 : 0;
-      const uint64_t x = bits_at(pa, an, sh) % 4611686018427387904u;
-      const uint64_t y = bits_at(pb, an, sh) % 4611686018427387904u;
-      const int odd = lehmer_matrix(x, y, m);
+      const uint64_t x = gcd_bits_at(pa, an, sh) % 4611686018427387904u;
+      const uint64_t y = gcd_bits_at(pb, an, sh) % 4611686018427387904u;
+      const int odd = qed_mpn_lehmer_matrix(x, y, m);
       if (m[1] == 0) {
         /* nothing proved: one division step, A <- A mod B */
         qed_mpn_divrem(q, t1, pa, an, pb, bn, w);
-        qed_mpn_zero(pa, n);
+        qed_mpn_zero(pa, an);
         qed_mpn_copy(pa, t1, bn);
       } else {
-        apply_matrix(t1, t2, pa, pb, an, m, odd);
-        qed_mpn_copy(pa, t1, an);
-        qed_mpn_copy(pb, t2, an);
+        qed_mpn_matrix_sub(pa, pb, an, m, odd);
       }
     }
-    an = norm(pa, n);
-    bn = norm(pb, n);
+    /* both numbers are now below the old A: their lengths are at most an */
+    an0 = an;
+    an = gcd_norm(pa, an0);
+    bn = gcd_norm(pb, an0);
   }
   /* one limb left (or B == 0): Euclid on words */
   if (bn > 0) {
