@@ -113,6 +113,8 @@ matrix-ci:
 	echo "matrix-ci: $$(( $$(date +%s) - start ))s wall clock"; exit $$st
 
 # ---- MemorySanitizer ----
+# The tests run with -k: every program runs, and the target fails at the
+# end if one did (test-valgrind the same).
 # Everything linked is instrumented but libc, which MSan's run-time
 # intercepts (getrandom included): the tests use only libc.  The x86
 # backends run too: MSan follows the vector intrinsics (it propagates
@@ -122,7 +124,7 @@ MSAN_FLAGS ?= -fsanitize=memory -fsanitize-memory-track-origins=2 \
               -fno-omit-frame-pointer -fno-sanitize-recover=all -O1 -g
 test-msan:
 	+$(MAKE) --no-print-directory CC=clang BUILD=$(BUILD)/msan CFLAGS="$(MSAN_FLAGS)" test-bins
-	+$(MAKE) --no-print-directory -j1 CC=clang BUILD=$(BUILD)/msan CFLAGS="$(MSAN_FLAGS)" \
+	+$(MAKE) --no-print-directory -k -j1 CC=clang BUILD=$(BUILD)/msan CFLAGS="$(MSAN_FLAGS)" \
 	  test-unit test-kat test-stream test-families
 
 # ---- valgrind memcheck ----
@@ -135,5 +137,5 @@ test-msan:
 VALGRIND_RUN      ?= valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=all
 VALGRIND_BACKENDS ?= portable $(filter avx2,$(TESTS_BACKENDS))
 test-valgrind: test-bins
-	+$(MAKE) --no-print-directory -j1 TESTS_RUN="$(VALGRIND_RUN)" \
+	+$(MAKE) --no-print-directory -k -j1 TESTS_RUN="$(VALGRIND_RUN)" \
 	  TESTS_BACKENDS="$(VALGRIND_BACKENDS)" test-unit test-kat test-stream test-families
