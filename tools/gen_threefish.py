@@ -267,11 +267,33 @@ void qed_threefish{bits}_decrypt(uint8_t out[{B}], const uint8_t in[{B}],
     hstore = "\n".join("  h[%d] = k%d;" % (j, j) for j in range(nw))
     ff = "\n".join("    k%d = x%d ^ qed_load64_le(p + %d);" % (j, j, 8*j) for j in range(nw))
     xdecl = ", ".join("x%d" % j for j in range(nw))
-    xl = "\n".join("    x%d = qed_load64_le(p + %d);" % (j, 8*j) for j in range(nw))
+    # The first subkey: the tweak words go onto the message words (known
+    # early), then one add of the chaining value per word.
+    def first_load(j):
+        tw_add = {nw - 3: " + t0", nw - 2: " + t1"}.get(j, "")
+        return "    x%d = qed_load64_le(p + %d)%s;" % (j, 8*j, tw_add)
+    xl = "\n".join(first_load(j) for j in range(nw))
+    inj0 = "\n".join("    " + " ".join("x%d += k%d;" % (j, j) for j in range(i, min(i + 4, nw)))
+                     for i in range(0, nw, 4))
+    # Parity word of the UBI key: a balanced tree, even words (ready first
+    # at the end of a block) and odd words apart.
+    def xor_tree(names):
+        while len(names) > 1:
+            names = ["(%s ^ %s)" % (names[i], names[i + 1]) if i + 1 < len(names)
+                     else names[i] for i in range(0, len(names), 2)]
+        return names[0]
+    ubi_par = "%s ^\n" % xor_tree(["k%d" % j for j in range(0, nw, 2)]) + \
+        " " * len("    uint64_t k%d = " % nw) + \
+        "%s ^ SKEIN_KS_PARITY" % xor_tree(["k%d" % j for j in range(1, nw, 2)])
     P.append(f"""/* UBI on nblocks consecutive blocks of in, each counting for `bytes`
  * bytes of position.  The chaining value stays in the key words across
  * blocks: the feed-forward writes the next key into k_0 .. k_{nw-1} (the
- * renamings have moved them; every one is rewritten). */
+ * renamings have moved them; every one is rewritten).  Shaped for the
+ * dependency chain from one block to the next (measured: Skein-512 0.3%
+ * faster on 32 KiB than the plain form): the tweak words are added to the
+ * message words before the chaining value, so the first subkey costs one
+ * add after the feed-forward; the key parity is a balanced tree; the
+ * flags of the blocks after the first are computed once. */
 /*@ requires \\valid(h + (0 .. {nw-1})) && \\valid(tw + (0 .. 1));
     requires nblocks <= 0xFFFFFFFFFFFFFFFF / {B};
     requires \\valid_read(in + (0 .. {B} * nblocks - 1));
@@ -283,6 +305,7 @@ static void ubi_blocks(uint64_t h[{nw}], uint64_t tw[2], const uint8_t *in,
 {{
 {hload}
   uint64_t pos = tw[0], flags = tw[1];
+  const uint64_t flags_after_first = flags & ~SKEIN_T1_FIRST;
   size_t b;
   /*@ loop invariant 0 <= b <= nblocks;
       loop assigns b, pos, flags, {ks.replace(', k' + str(nw), '')};
@@ -291,12 +314,12 @@ static void ubi_blocks(uint64_t h[{nw}], uint64_t tw[2], const uint8_t *in,
     const uint8_t *p = in + {B} * b;
     uint64_t {xdecl};
     pos += bytes;
-    uint64_t k{nw} = SKEIN_KS_PARITY ^ {par};
+    uint64_t k{nw} = {ubi_par};
     uint64_t t0 = pos, t1 = flags, t2 = pos ^ flags;
     uint64_t s = 0;
     unsigned i;
 {xl}
-    INJECT_0;
+{inj0}
 #pragma GCC unroll {iters}
     /*@ loop invariant 0 <= i <= {iters};
         loop assigns {las};
@@ -304,7 +327,7 @@ static void ubi_blocks(uint64_t h[{nw}], uint64_t tw[2], const uint8_t *in,
     for (i = 0; i < {iters}u; i++)
       ENC_ITERATION;
 {ff}
-    flags &= ~SKEIN_T1_FIRST;
+    flags = flags_after_first;
   }}
 {hstore}
   tw[0] = pos;
