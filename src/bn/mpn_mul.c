@@ -1,30 +1,32 @@
 /* Multiplication and squaring of limb arrays (bn/mpn_ops.h): schoolbook
- * (qed_mpn_mul_basecase, qed_mpn_sqr_basecase), Karatsuba
- * (qed_mpn_mul_n, qed_mpn_sqr_n), and any sizes (qed_mpn_mul).
- *
- * Karatsuba, subtractive form, for n even and at least the threshold, with
- * h = n / 2, a = a1 * B^h + a0, b = b1 * B^h + b0:
- *   a * b = a1 b1 B^n + (a0 b0 + a1 b1 - (a0 - a1)(b0 - b1)) B^h + a0 b0
- * |a0 - a1| and |b0 - b1| are made by a subtraction and a masked negation,
- * and the middle term adds or subtracts their product under a mask: no
- * branch on a limb (the same instructions run whatever the operands).  An
- * odd n multiplies n - 1 limbs and adds the two missing rows.
+ * and Karatsuba products (their body is mpn_mul_body.h, built twice; here
+ * the run-time choice of the build), schoolbook and Karatsuba squaring
+ * (qed_mpn_sqr_basecase, qed_mpn_sqr_n), and any sizes (qed_mpn_mul).
+ * Squaring uses the Karatsuba identity of mpn_mul_body.h with a = b.
  *
  * Proved free of run-time errors; correctness is tested against GMP-level
- * references (tests/test_bn.c, tests/diff/test_bn.py). */
-#include "bn/mpn_ops.h"
+ * references (tests/test_bn.c, tests/diff/test_bn.py), on every backend. */
+#include "bn/mpn_mul_body.h"
+#include "common/cpu.h"
+
+/* The builds of the body (mpn_mul_body.h): x86-64-v3 when the CPU and
+ * QED_BACKEND allow it, the portable one otherwise. */
+#if defined(__x86_64__)
+#define QED_HAVE_X86V3 1
+#else
+#define QED_HAVE_X86V3 0
+#endif
 
 void qed_mpn_mul_basecase(uint64_t *r, const uint64_t *a, size_t an,
                           const uint64_t *b, size_t bn)
 {
-  size_t j;
-  r[an] = qed_mpn_mul_1(r, a, an, b[0]);
-  /*@ loop invariant 1 <= j <= bn;
-      loop assigns j, r[0 .. an + bn - 1];
-      loop variant bn - j;
-  */
-  for (j = 1; j < bn; j++)
-    r[an + j] = qed_mpn_addmul_1(r + j, a, an, b[j]);
+#if QED_HAVE_X86V3
+  if (qed_backend_level() >= QED_BACKEND_AVX2) {
+    qed_mpn_mul_basecase_x86v3(r, a, an, b, bn);
+    return;
+  }
+#endif
+  body_mul_basecase(r, a, an, b, bn);
 }
 
 /* Off-diagonal products once, doubled by a shift, then the squares a[i]^2
@@ -77,58 +79,16 @@ void qed_mpn_sqr_basecase(uint64_t *r, const uint64_t *a, size_t n)
   }
 }
 
-/* n odd: the product of the low n - 1 limbs, then the rows of the top
- * limbs a[n-1] * b and b[n-1] * (a without its top limb). */
-/*@ requires 3 <= n <= 100000;
-    requires \valid(r + (0 .. 2 * n - 1));
-    requires \valid_read(a + (0 .. n - 1));
-    requires \valid_read(b + (0 .. n - 1));
-    requires \separated(r + (0 .. 2 * n - 1), a + (0 .. n - 1));
-    requires \separated(r + (0 .. 2 * n - 1), b + (0 .. n - 1));
-    assigns r[n - 1 .. 2 * n - 1]; */
-static void mul_odd_rows(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                         size_t n)
-{
-  uint64_t c;
-  r[2 * n - 2] = 0;
-  r[2 * n - 1] = qed_mpn_addmul_1(r + n - 1, b, n, a[n - 1]);
-  c = qed_mpn_addmul_1(r + n - 1, a, n - 1, b[n - 1]);
-  (void)qed_mpn_add_1_ip(r + 2 * n - 2, 2, c);
-}
-
 void qed_mpn_mul_n(uint64_t *r, const uint64_t *a, const uint64_t *b,
                    size_t n, uint64_t *s)
 {
-  size_t h;
-  uint64_t bwa, bwb, sub, cu, co, cn, c3;
-  if (n < QED_MPN_KARATSUBA_THRESHOLD) {
-    qed_mpn_mul_basecase(r, a, n, b, n);
+#if QED_HAVE_X86V3
+  if (qed_backend_level() >= QED_BACKEND_AVX2) {
+    qed_mpn_mul_n_x86v3(r, a, b, n, s);
     return;
   }
-  if (n % 2 == 1) {
-    qed_mpn_mul_n(r, a, b, n - 1, s);
-    mul_odd_rows(r, a, b, n);
-    return;
-  }
-  h = n / 2;
-  /* s: t = |a0-a1| |b0-b1| in s[0 .. n-1], |a0-a1| in s[n .. n+h-1],
-   * |b0-b1| in s[n+h .. 2n-1] (later the middle term), the recursion's
-   * scratch from s[2n] on. */
-  bwa = qed_mpn_sub_n(s + n, a, a + h, h);
-  (void)qed_mpn_cnd_neg(s + n, h, bwa);
-  bwb = qed_mpn_sub_n(s + n + h, b, b + h, h);
-  (void)qed_mpn_cnd_neg(s + n + h, h, bwb);
-  qed_mpn_mul_n(s, s + n, s + n + h, h, s + 2 * n);
-  qed_mpn_mul_n(r, a, b, h, s + 2 * n);
-  qed_mpn_mul_n(r + n, a + h, b + h, h, s + 2 * n);
-  /* middle = a0 b0 + a1 b1 -+ t: subtract when (a0-a1)(b0-b1) >= 0 */
-  cu = qed_mpn_add_n(s + n, r, r + n, n);
-  sub = (uint64_t)(bwa == bwb);
-  cn = qed_mpn_cnd_neg(s, n, sub);
-  co = qed_mpn_add_n_ip(s + n, s, n);
-  c3 = qed_mpn_add_n_ip(r + h, s + n, n);
-  /* cu + co + cn - sub is the middle term's top limb: 0 or 1 */
-  (void)qed_mpn_add_1_ip(r + h + n, h, c3 + cu + co + cn - sub);
+#endif
+  body_mul_n(r, a, b, n, s);
 }
 
 void qed_mpn_sqr_n(uint64_t *r, const uint64_t *a, size_t n, uint64_t *s)
@@ -141,7 +101,7 @@ void qed_mpn_sqr_n(uint64_t *r, const uint64_t *a, size_t n, uint64_t *s)
   }
   if (n % 2 == 1) {
     qed_mpn_sqr_n(r, a, n - 1, s);
-    mul_odd_rows(r, a, a, n);
+    body_mul_odd_rows(r, a, a, n);
     return;
   }
   h = n / 2;
