@@ -18,6 +18,18 @@
 #                       (--error-exitcode=1 --leak-check=full), backends
 #                       portable and avx2 (valgrind 3.19 decodes no AVX-512)
 #
+# test-msan and test-valgrind are not in make check yet: on 2026-11-25
+# both stop on uninitialised reads in misuse checks (the tests compare
+# whole contexts with memcmp, padding and unused union members included:
+# tests/test_stream.c spoiled_fields and hash_after_final,
+# tests/test_keccak_p.c check_rejection; and the library reads fields of a
+# context no init prepared: src/ascon/hash.c, update and squeeze after a
+# refused cxof128_init read sponge.outlen; src/skein/skein.c wipe_ubi
+# takes the wipe length from ctx->ubi.nb).  Add them to FAMILY_CHECKS once
+# they pass.  The 32-bit cells do not build yet: src/aes/aes_modes.c
+# ct_lt shifts a size_t by 63, tests/test_skein.c shifts one by 61, and
+# tests/test_bn_ifma.c needs unsigned __int128.
+#
 # Variables: MATRIX_ARCHS, MATRIX_CCS, MATRIX_OPTS choose the cells;
 # MATRIX_JOBS (2) how many compilers run at once, under MATRIX_NICE.
 #
