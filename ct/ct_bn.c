@@ -2,7 +2,10 @@
  * qed_bn_powm_sec with a secret base and a secret exponent (their limb
  * counts and the modulus are public), the Montgomery product with secret
  * limbs (qed_bn_mont_mul, and the limb-level product the exponentiation
- * runs on), Karatsuba multiplication of secret limbs.  Results are outputs:
+ * runs on), Karatsuba multiplication of secret limbs; the fixed-length
+ * Montgomery interface with the modulus secret too: qed_bn_mont_init_sec
+ * (R^2 mod m), qed_bn_mont_powm_sec and qed_bn_powm_sec (m, b, e secret),
+ * add, sub, reduce, to, from, qed_bn_to_bytes_sec.  Results are outputs:
  * PUBLIC only after the call. */
 #include <string.h>
 
@@ -106,6 +109,94 @@ static int t_bn_mont_limbs(void)
   return 0;
 }
 
+/* a secret odd modulus of n limbs, top limb nonzero (its limb count is
+ * public) */
+static void secret_modulus(qed_bn *m, size_t n, uint32_t seed)
+{
+  modulus(m, n, seed);
+  SECRET(m->limb, sizeof m->limb);
+}
+
+/* a context of a secret m: R^2 mod m without a division */
+static int t_bn_mont_init_sec(void)
+{
+  static const size_t sizes[] = { 1, 2, 16, 33 };
+  qed_bn_mont_ctx ctx;
+  qed_bn m;
+  for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+    const size_t n = sizes[k];
+    secret_modulus(&m, n, 1100 + (uint32_t)k);
+    int ret = qed_bn_mont_init_sec(&ctx, &m, 64 * n);
+    PUBLIC(&ret, sizeof ret);
+    PUBLIC(&ctx, sizeof ctx);
+    CHECK(ret == 0 && ctx.n == n);
+  }
+  return 0;
+}
+
+/* m, b, e all secret: the context, the exponentiation, the issue API */
+static int t_bn_mont_powm_sec(void)
+{
+  static const size_t sizes[] = { 1, 3, 16, 32 };
+  qed_bn_mont_ctx ctx;
+  qed_bn m, b, e, r, rv;
+  for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+    const size_t n = sizes[k];
+    modulus(&m, n, 1200 + (uint32_t)k);
+    secret_below(&b, &m, n, 1300 + (uint32_t)k);
+    secret_below(&e, &m, n, 1400 + (uint32_t)k);
+    PUBLIC(&b, sizeof b);                       /* the reference: public */
+    PUBLIC(&e, sizeof e);
+    CHECK(qed_bn_powm(&rv, &b, &e, &m) == 0);
+    SECRET(b.limb, sizeof b.limb);
+    SECRET(e.limb, sizeof e.limb);
+    SECRET(m.limb, sizeof m.limb);
+    int ret = qed_bn_mont_init_sec(&ctx, &m, 64 * n);
+    ret |= qed_bn_mont_powm_sec(&ctx, &r, &b, &e, 64 * n);
+    PUBLIC(&ret, sizeof ret);
+    PUBLIC(&r, sizeof r);
+    CHECK(ret == 0 && qed_bn_cmp(&r, &rv) == 0);
+    ret = qed_bn_powm_sec(&r, &b, &e, &m);
+    PUBLIC(&ret, sizeof ret);
+    PUBLIC(&r, sizeof r);
+    CHECK(ret == 0 && qed_bn_cmp(&r, &rv) == 0);
+    qed_bn_mont_wipe(&ctx);
+  }
+  return 0;
+}
+
+/* add, sub, reduce of a longer number, byte export: m and operands secret */
+static int t_bn_mont_addsub_reduce(void)
+{
+  static const size_t sizes[] = { 1, 5, 16 };
+  static uint8_t be[8 * 40];
+  qed_bn_mont_ctx ctx;
+  qed_bn m, a, b, r, x;
+  for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+    const size_t n = sizes[k];
+    modulus(&m, n, 1500 + (uint32_t)k);
+    secret_below(&a, &m, n, 1600 + (uint32_t)k);
+    secret_below(&b, &m, n, 1700 + (uint32_t)k);
+    modulus(&x, 2 * n + 1, 1800 + (uint32_t)k);
+    SECRET(x.limb, sizeof x.limb);
+    SECRET(m.limb, sizeof m.limb);
+    int ret = qed_bn_mont_init_sec(&ctx, &m, 64 * n);
+    ret |= qed_bn_mont_add(&ctx, &r, &a, &b);
+    ret |= qed_bn_mont_sub(&ctx, &r, &r, &b);
+    ret |= qed_bn_mont_reduce(&ctx, &r, &x, 2 * n + 1);
+    ret |= qed_bn_mont_mul(&ctx, &r, &r, &a);
+    ret |= qed_bn_mont_to(&ctx, &r, &r);
+    ret |= qed_bn_mont_from(&ctx, &r, &r);
+    ret |= qed_bn_to_bytes_sec(be, 8 * n, &r);
+    PUBLIC(&ret, sizeof ret);
+    PUBLIC(&r, sizeof r);
+    PUBLIC(be, sizeof be);
+    CHECK(ret == 0);
+    qed_bn_mont_wipe(&ctx);
+  }
+  return 0;
+}
+
 /* self-test: the variable-time exponentiation with a secret exponent must
  * be caught (it branches on the exponent's bits) */
 static int t_bn_powm_leaky(void)
@@ -124,6 +215,9 @@ const ct_test ct_tests_bn[] = {
   { "bn_powm_sec", t_bn_powm_sec, 0 },
   { "bn_mont_mul", t_bn_mont_mul, 0 },
   { "bn_mont_limbs", t_bn_mont_limbs, 0 },
+  { "bn_mont_init_sec", t_bn_mont_init_sec, 0 },
+  { "bn_mont_powm_sec", t_bn_mont_powm_sec, 0 },
+  { "bn_mont_addsub_reduce", t_bn_mont_addsub_reduce, 0 },
   { "bn_powm_leaky", t_bn_powm_leaky, 1 },
 };
 const size_t ct_tests_bn_count = sizeof ct_tests_bn / sizeof ct_tests_bn[0];

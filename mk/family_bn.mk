@@ -35,3 +35,21 @@ WP_FLAGS_bn_bn_gcdext = -wp-timeout 40
 FAMILY_TESTS  += $(BUILD)/tests/test_bn_ifma
 # (the plain-C lanes of the template, shared with ct/ct_bn_ifma.c)
 $(BUILD)/tests/test_bn_ifma $(BUILD)/ct/ct_test: tests/bn_ifma_lanes.h
+
+# The constant-time fixed-length Montgomery interface (bn_mont.c,
+# bn_powm_sec.c): qed_bn_mont_init_sec (R^2 mod a secret m without a
+# division), mul/to/from/add/sub/reduce, qed_bn_mont_powm_sec,
+# qed_bn_to_bytes_sec.
+#
+#   build/tests/test_bn_mont  against the variable-time functions of bn.h
+#                             (divmod, mul, powm) at every limb count 1..64,
+#                             edge moduli, every refusal (tests/test_bn_mont.c)
+#   make test-diff-bn-mont    the same functions against gmpy2 and Python
+#                             integers (tests/diff/test_bn_mont.py)
+
+FAMILY_TESTS  += $(BUILD)/tests/test_bn_mont
+FAMILY_CHECKS += test-diff-bn-mont
+
+.PHONY: test-diff-bn-mont
+test-diff-bn-mont: lib $(VENV_STAMP)
+	QED_LIB=$(BUILD)/libqed.so $(VENV_PYTHON) tests/diff/test_bn_mont.py

@@ -1,14 +1,30 @@
-/* Montgomery arithmetic and the constant-time modular exponentiation
- * (qed/bn.h): qed_bn_mont_init/mul/to/from, qed_bn_powm_sec, and the
- * limb-level Montgomery product the variable-time qed_bn_powm shares.
+/* Montgomery arithmetic in constant time (qed/bn.h): the limb-level
+ * product, the contexts (qed_bn_mont_init, qed_bn_mont_init_sec), the
+ * fixed-length mul/to/from, modular add/sub, the reduction of a longer
+ * number, and the constant-time byte export.
  *
  * The product is a full multiplication (Karatsuba from the threshold on)
  * followed by a word-by-word reduction (REDC): for each of the n low limbs
  * u = t[i] * (-m^-1) mod 2^64 and t += u m 2^(64 i), which clears limb i;
  * the result t / R < 2m loses m once more by a subtraction whose outcome
- * is chosen with a mask.  No branch and no address depends on a limb of
- * the operands.  powm_sec reads the whole 16-entry window table at every
- * window and keeps the one entry it needs with a mask.
+ * is chosen with a mask.
+ *
+ * Fixed length: every function reads n limbs of each operand (n from the
+ * context: public) and all 256 limbs when it checks that the rest is zero;
+ * range checks are accumulated in a word `bad` with | and decided once, by
+ * a mask, when the result is stored.  No branch and no address depends on
+ * a limb, on a sign or on the count field of an operand.
+ *
+ * R^2 mod m without a division (qed_bn_mont_init_sec), for m of n limbs
+ * with limb n-1 nonzero: 2^(64(n-1)) < m (m is odd, so not equal; for n = 1
+ * the start is 1 < m), and 64 modular doublings (x = 2x, minus m when that
+ * is >= m, chosen by a mask: x < m keeps 2x < 2m, one subtraction is
+ * enough) turn it into R mod m = 1 in Montgomery form.  d more doublings
+ * give 2^d R mod m, the Montgomery form of 2^d; a Montgomery squaring maps
+ * the form of y to the form of y^2, so q squarings give the form of
+ * 2^(d 2^q).  With d 2^q = 64 n (d the odd part of n, q = 6 + the power of
+ * two in n) that is the form of R, which is R^2 mod m.  For RSA-2048's
+ * primes (n = 16): 65 doublings and 10 squarings instead of a division.
  *
  * Proved free of run-time errors. */
 #include "bn/bn_mont.h"
@@ -73,94 +89,160 @@ void qed_bn_mont_sqr_limbs(uint64_t *r, const uint64_t *a, const uint64_t *m,
   qed_bn_mont_redc(r, t, m, n, minv);
 }
 
-int qed_bn_mont_init(qed_bn_mont_ctx *ctx, const qed_bn *m)
-{
-  uint64_t t[2 * QED_BN_LIMBS + 1];
-  uint64_t q[QED_BN_LIMBS + 2];
-  uint64_t s[3 * QED_BN_LIMBS + 2];
-  size_t n = m->n, i;
-  qed_mpn_zero(ctx->m, QED_BN_LIMBS);
-  qed_mpn_zero(ctx->rr, QED_BN_LIMBS);
-  ctx->minv = 0;
-  ctx->n = 0;
-  if (m->neg || n == 0 || m->limb[0] % 2 == 0 || (n == 1 && m->limb[0] < 3))
-    return -1;
-  qed_mpn_copy(ctx->m, m->limb, n);
-  /* R^2 mod m = 2^(128 n) mod m, by one division */
-  qed_mpn_zero(t, 2 * n);
-  t[2 * n] = 1;
-  if (m->limb[n - 1] == 0)
-    return -1;  /* never: m is normalized */
-  qed_mpn_divrem(q, ctx->rr, t, 2 * n + 1, m->limb, n, s);
-  ctx->minv = qed_bn_mont_minv(m->limb[0]);
-  ctx->n = n;
-  (void)i;
-  return 0;
-}
+/* ---- fixed-length helpers ---- */
 
-/* r = a b / R mod m for limb arrays of up to n limbs (shorter ones are
- * padded), both < m. */
-/*@ requires \valid_read(ctx) && 1 <= ctx->n <= 256;
-    requires \valid(r) && \valid_read(a) && \valid_read(b);
-    requires qed_bn_ok(a) && qed_bn_ok(b);
-    assigns *r;
-    ensures qed_bn_ok(r);
-    ensures \result == 0 || \result == -1; */
-static int mont_mul_bn(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *a,
-                       const qed_bn *b)
+uint64_t qed_bn_load_fixed(uint64_t *x, const qed_bn *a, size_t n)
 {
-  uint64_t x[QED_BN_LIMBS], y[QED_BN_LIMBS], z[QED_BN_LIMBS];
-  uint64_t s[QED_MONT_SCRATCH];
-  const size_t n = ctx->n;
-  uint64_t ok;
+  uint64_t hi = (uint64_t)(a->neg != 0);
   size_t i;
-  /* the limb counts and signs are public; whether a, b < m is found with
-   * constant-time comparisons, and an out-of-range result is masked to 0 */
-  if (a->neg || b->neg || a->n > n || b->n > n) {
-    qed_bn_zero(r);
-    return -1;
-  }
-  qed_mpn_zero(x, n);
-  qed_mpn_zero(y, n);
-  qed_mpn_copy(x, a->limb, a->n);
-  qed_mpn_copy(y, b->limb, b->n);
-  ok = (uint64_t)(qed_mpn_cmp(x, ctx->m, n) < 0) &
-       (uint64_t)(qed_mpn_cmp(y, ctx->m, n) < 0);
-  qed_bn_mont_mul_limbs(z, x, y, ctx->m, n, ctx->minv, s);
   /*@ loop invariant 0 <= i <= n;
-      loop assigns i, z[0 .. 255];
+      loop assigns i, x[0 .. n - 1];
       loop variant n - i;
   */
   for (i = 0; i < n; i++)
-    z[i] &= 0 - ok;
+    x[i] = a->limb[i];
+  /*@ loop invariant n <= i <= 256;
+      loop assigns i, hi;
+      loop variant 256 - i;
+  */
+  for (i = n; i < QED_BN_LIMBS; i++)
+    hi |= a->limb[i];
+  return hi;
+}
+
+int qed_bn_store_fixed(qed_bn *r, uint64_t *z, size_t n, uint64_t bad)
+{
+  const uint64_t ok = (uint64_t)(bad == 0);
+  const uint64_t mask = 0 - ok;
+  size_t i;
+  /*@ loop invariant 0 <= i <= n;
+      loop assigns i, z[0 .. n - 1];
+      loop variant n - i;
+  */
+  for (i = 0; i < n; i++)
+    z[i] &= mask;
   qed_bn_set_limbs_ct(r, z, n);
+  qed_wipe_u64(z, n);
+  return (int)ok - 1;
+}
+
+uint64_t qed_bn_not_below(const uint64_t *a, const uint64_t *m, size_t n)
+{
+  /* qed_mpn_cmp runs over every limb and selects its answer arithmetically */
+  return (uint64_t)(qed_mpn_cmp(a, m, n) >= 0);
+}
+
+/* r = t + c 2^(64n) - m when that is >= 0, else t (for t + c 2^(64n) < 2m) */
+/*@ requires 1 <= n <= 256 && c <= 1;
+    requires \valid(r + (0 .. n - 1)) && \valid_read(t + (0 .. n - 1));
+    requires \valid_read(m + (0 .. n - 1));
+    requires \separated(r + (0 .. n - 1), t + (0 .. n - 1), m + (0 .. n - 1));
+    assigns r[0 .. n - 1]; */
+static void cnd_sub(uint64_t *r, const uint64_t *t, uint64_t c,
+                    const uint64_t *m, size_t n)
+{
+  const uint64_t bw = qed_mpn_sub_n(r, t, m, n);
+  /* keep t exactly when the subtraction borrowed and nothing carried
+   * (bw, c in {0, 1}: a comparison, not a branch) */
+  qed_mpn_cnd_select(r, t, n, (uint64_t)(bw > c));
+}
+
+/* x = 2 x mod m for x < m (t: n limbs of scratch) */
+/*@ requires 1 <= n <= 256;
+    requires \valid(x + (0 .. n - 1)) && \valid(t + (0 .. n - 1));
+    requires \valid_read(m + (0 .. n - 1));
+    requires \separated(x + (0 .. n - 1), t + (0 .. n - 1), m + (0 .. n - 1));
+    assigns x[0 .. n - 1], t[0 .. n - 1]; */
+static void dbl_mod(uint64_t *x, uint64_t *t, const uint64_t *m, size_t n)
+{
+  const uint64_t c = x[n - 1] >> 63;   /* the bit the shift pushes out */
+  (void)qed_mpn_lshift(t, x, n, 1);
+  cnd_sub(x, t, c, m, n);
+}
+
+/* ---- contexts ---- */
+
+int qed_bn_mont_init_sec(qed_bn_mont_ctx *ctx, const qed_bn *m, size_t bits)
+{
+  uint64_t x[QED_BN_LIMBS], t[QED_BN_LIMBS];
+  uint64_t s[QED_MONT_SCRATCH];
+  const size_t n = (bits + 63) / 64;
+  const unsigned top = (unsigned)(bits % 64);
+  size_t d = n, q = 6, k;
+  uint64_t bad, minv, ok, mask;
+  qed_mpn_zero(ctx->m, QED_BN_LIMBS);
+  qed_mpn_zero(ctx->rr, QED_BN_LIMBS);
+  bad = qed_bn_load_fixed(ctx->m, m, n);
+  if (top != 0)
+    bad |= ctx->m[n - 1] >> top;                /* m < 2^bits */
+  bad |= (ctx->m[0] & 1) ^ 1;                   /* m odd */
+  bad |= (uint64_t)(ctx->m[n - 1] == 0);        /* limb n-1 nonzero */
+  if (n == 1)
+    bad |= (uint64_t)(ctx->m[0] == 1);          /* m >= 3 */
+  minv = qed_bn_mont_minv(ctx->m[0]);
+  /* x = 2^(64(n-1)) < m, then 64 doublings: R mod m */
+  qed_mpn_zero(x, n);
+  x[n - 1] = 1;
+  /*@ loop invariant 0 <= k <= 64;
+      loop assigns k, x[0 .. n - 1], t[0 .. n - 1];
+      loop variant 64 - k;
+  */
+  for (k = 0; k < 64; k++)
+    dbl_mod(x, t, ctx->m, n);
+  /* 64 n = d 2^q with d odd (n <= 256 = 2^8: at most 8 halvings) */
+  /*@ loop invariant 0 <= k <= 8;
+      loop invariant 1 <= d <= n && q == 6 + k;
+      loop assigns k, d, q;
+      loop variant 8 - k;
+  */
+  for (k = 0; k < 8 && d % 2 == 0; k++) {
+    d /= 2;
+    q++;
+  }
+  /*@ loop invariant 0 <= k <= d;
+      loop assigns k, x[0 .. n - 1], t[0 .. n - 1];
+      loop variant d - k;
+  */
+  for (k = 0; k < d; k++)
+    dbl_mod(x, t, ctx->m, n);
+  /*@ loop invariant 0 <= k <= q;
+      loop assigns k, x[0 .. n - 1], t[0 .. n - 1], s[0 .. QED_MONT_SCRATCH - 1];
+      loop variant q - k;
+  */
+  for (k = 0; k < q; k++) {
+    qed_bn_mont_sqr_limbs(t, x, ctx->m, n, minv, s);
+    qed_mpn_copy(x, t, n);
+  }
+  /* one masked decision: on a bad m the context holds zeros and n */
+  ok = (uint64_t)(bad == 0);
+  mask = 0 - ok;
+  /*@ loop invariant 0 <= k <= n;
+      loop assigns k, ctx->m[0 .. 255], ctx->rr[0 .. 255];
+      loop variant n - k;
+  */
+  for (k = 0; k < n; k++) {
+    ctx->m[k] &= mask;
+    ctx->rr[k] = x[k] & mask;
+  }
+  ctx->minv = minv & mask;
+  ctx->n = n;
   qed_wipe_u64(x, QED_BN_LIMBS);
-  qed_wipe_u64(y, QED_BN_LIMBS);
-  qed_wipe_u64(z, QED_BN_LIMBS);
+  qed_wipe_u64(t, QED_BN_LIMBS);
   qed_wipe_u64(s, QED_MONT_SCRATCH);
   return (int)ok - 1;
 }
 
-int qed_bn_mont_mul(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *a,
-                    const qed_bn *b)
+int qed_bn_mont_init(qed_bn_mont_ctx *ctx, const qed_bn *m)
 {
-  return mont_mul_bn(ctx, r, a, b);
-}
-
-int qed_bn_mont_to(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *a)
-{
-  qed_bn rr;
+  const size_t n = m->n;
   int st;
-  (void)qed_bn_set_limbs(&rr, ctx->rr, ctx->n, 0);
-  st = mont_mul_bn(ctx, r, a, &rr);
+  if (n == 0) {
+    qed_bn_mont_wipe(ctx);
+    return -1;
+  }
+  st = qed_bn_mont_init_sec(ctx, m, 64 * n);
+  ctx->n = (size_t)(st + 1) * n;   /* 0 on -1, without a branch */
   return st;
-}
-
-int qed_bn_mont_from(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *a)
-{
-  qed_bn one;
-  qed_bn_from_u64(&one, 1);
-  return mont_mul_bn(ctx, r, a, &one);
 }
 
 void qed_bn_mont_wipe(qed_bn_mont_ctx *ctx)
@@ -171,94 +253,176 @@ void qed_bn_mont_wipe(qed_bn_mont_ctx *ctx)
   ctx->n = 0;
 }
 
-/* r = tab[idx] (n limbs), reading every entry: constant time in idx. */
-/*@ requires 1 <= n <= 256 && idx < 16;
-    requires \valid(r + (0 .. n - 1));
-    requires \valid_read(tab + (0 .. 16 * 256 - 1));
-    requires \separated(r + (0 .. n - 1), tab + (0 .. 16 * 256 - 1));
-    assigns r[0 .. n - 1]; */
-static void table_select(uint64_t *r, const uint64_t *tab, size_t n,
-                         uint64_t idx)
+/* ---- products, sums, reduction ---- */
+
+/* r = x y / R mod m for n-limb x, y (checked < m), stored under bad */
+/*@ requires \valid_read(ctx) && qed_bn_mont_ok(ctx);
+    requires \valid(r) && \valid(x + (0 .. 255)) && \valid(y + (0 .. 255));
+    requires \separated(r, x + (0 .. 255), y + (0 .. 255));
+    requires \separated(x + (0 .. 255), y + (0 .. 255), ctx);
+    assigns *r, x[0 .. 255], y[0 .. 255];
+    ensures qed_bn_ok(r);
+    ensures \result == 0 || \result == -1; */
+static int mul_store(const qed_bn_mont_ctx *ctx, qed_bn *r, uint64_t *x,
+                     uint64_t *y, uint64_t bad)
 {
-  size_t k, i;
-  qed_mpn_zero(r, n);
-  /*@ loop invariant 0 <= k <= 16;
-      loop assigns k, i, r[0 .. n - 1];
-      loop variant 16 - k;
+  uint64_t z[QED_BN_LIMBS];
+  uint64_t s[QED_MONT_SCRATCH];
+  const size_t n = ctx->n;
+  int st;
+  bad |= qed_bn_not_below(x, ctx->m, n);
+  bad |= qed_bn_not_below(y, ctx->m, n);
+  qed_bn_mont_mul_limbs(z, x, y, ctx->m, n, ctx->minv, s);
+  st = qed_bn_store_fixed(r, z, n, bad);
+  qed_wipe_u64(x, QED_BN_LIMBS);
+  qed_wipe_u64(y, QED_BN_LIMBS);
+  qed_wipe_u64(s, QED_MONT_SCRATCH);
+  return st;
+}
+
+int qed_bn_mont_mul(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *a,
+                    const qed_bn *b)
+{
+  uint64_t x[QED_BN_LIMBS], y[QED_BN_LIMBS];
+  uint64_t bad = qed_bn_load_fixed(x, a, ctx->n);
+  bad |= qed_bn_load_fixed(y, b, ctx->n);
+  return mul_store(ctx, r, x, y, bad);
+}
+
+int qed_bn_mont_to(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *a)
+{
+  uint64_t x[QED_BN_LIMBS], y[QED_BN_LIMBS];
+  const uint64_t bad = qed_bn_load_fixed(x, a, ctx->n);
+  qed_mpn_copy(y, ctx->rr, ctx->n);
+  return mul_store(ctx, r, x, y, bad);
+}
+
+int qed_bn_mont_from(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *a)
+{
+  uint64_t x[QED_BN_LIMBS], y[QED_BN_LIMBS];
+  const uint64_t bad = qed_bn_load_fixed(x, a, ctx->n);
+  qed_mpn_zero(y, ctx->n);
+  y[0] = 1;
+  return mul_store(ctx, r, x, y, bad);
+}
+
+int qed_bn_mont_add(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *a,
+                    const qed_bn *b)
+{
+  uint64_t x[QED_BN_LIMBS], y[QED_BN_LIMBS], t[QED_BN_LIMBS];
+  const size_t n = ctx->n;
+  uint64_t bad, c;
+  int st;
+  bad = qed_bn_load_fixed(x, a, n);
+  bad |= qed_bn_load_fixed(y, b, n);
+  bad |= qed_bn_not_below(x, ctx->m, n);
+  bad |= qed_bn_not_below(y, ctx->m, n);
+  c = qed_mpn_add_n(t, x, y, n);
+  cnd_sub(x, t, c, ctx->m, n);    /* a + b < 2m: at most one m off */
+  st = qed_bn_store_fixed(r, x, n, bad);
+  qed_wipe_u64(y, QED_BN_LIMBS);
+  qed_wipe_u64(t, QED_BN_LIMBS);
+  return st;
+}
+
+int qed_bn_mont_sub(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *a,
+                    const qed_bn *b)
+{
+  uint64_t x[QED_BN_LIMBS], y[QED_BN_LIMBS], t[QED_BN_LIMBS];
+  const size_t n = ctx->n;
+  uint64_t bad, bw;
+  int st;
+  bad = qed_bn_load_fixed(x, a, n);
+  bad |= qed_bn_load_fixed(y, b, n);
+  bad |= qed_bn_not_below(x, ctx->m, n);
+  bad |= qed_bn_not_below(y, ctx->m, n);
+  bw = qed_mpn_sub_n(t, x, y, n);
+  (void)qed_mpn_add_n(y, t, ctx->m, n);   /* a - b + m, for a < b */
+  qed_mpn_cnd_select(t, y, n, bw);
+  st = qed_bn_store_fixed(r, t, n, bad);
+  qed_wipe_u64(x, QED_BN_LIMBS);
+  qed_wipe_u64(y, QED_BN_LIMBS);
+  return st;
+}
+
+int qed_bn_mont_reduce(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *x,
+                       size_t xlimbs)
+{
+  /* x = sum c_j R^j over chunks c_j of n limbs; Horner in Montgomery form:
+   * acc = acc R + c_j R (mod m), where acc R = REDC(acc R^2) and c_j R =
+   * REDC(c_j R^2) (c_j < R and R^2 mod m < m keep REDC's input below
+   * m R), so acc ends as x R mod m and one REDC(acc 1) gives x mod m. */
+  uint64_t acc[QED_BN_LIMBS], t[QED_BN_LIMBS], u[QED_BN_LIMBS];
+  uint64_t s[QED_MONT_SCRATCH];
+  const size_t n = ctx->n;
+  const size_t chunks = (xlimbs + n - 1) / n;
+  uint64_t bad = (uint64_t)(x->neg != 0) | ((ctx->m[0] & 1) ^ 1);
+  size_t i, j;
+  int st;
+  /*@ loop invariant xlimbs <= i <= 256;
+      loop assigns i, bad;
+      loop variant 256 - i;
   */
-  for (k = 0; k < 16; k++) {
-    /* all ones when k == idx: (k ^ idx) - 1 has its top bit set only then */
-    const uint64_t mask = 0 - (((k ^ idx) - 1) >> 63);
+  for (i = xlimbs; i < QED_BN_LIMBS; i++)
+    bad |= x->limb[i];
+  qed_mpn_zero(acc, n);
+  /*@ loop invariant 0 <= j <= chunks;
+      loop assigns j, i, acc[0 .. 255], t[0 .. 255], u[0 .. 255],
+                   s[0 .. QED_MONT_SCRATCH - 1];
+      loop variant j;
+  */
+  for (j = chunks; j > 0; j--) {
+    const size_t base = (j - 1) * n;
     /*@ loop invariant 0 <= i <= n;
-        loop assigns i, r[0 .. n - 1];
+        loop assigns i, t[0 .. 255];
         loop variant n - i;
     */
     for (i = 0; i < n; i++)
-      r[i] |= tab[256 * k + i] & mask;
+      t[i] = base + i < xlimbs ? x->limb[base + i] : 0;
+    qed_bn_mont_mul_limbs(u, t, ctx->rr, ctx->m, n, ctx->minv, s);  /* c_j R */
+    if (j < chunks) {
+      uint64_t c;
+      qed_bn_mont_mul_limbs(t, acc, ctx->rr, ctx->m, n, ctx->minv, s);
+      c = qed_mpn_add_n_ip(t, u, n);          /* acc R + c_j R < 2m */
+      cnd_sub(acc, t, c, ctx->m, n);
+    } else {
+      qed_mpn_copy(acc, u, n);
+    }
   }
+  qed_mpn_zero(u, n);
+  u[0] = 1;
+  qed_bn_mont_mul_limbs(t, acc, u, ctx->m, n, ctx->minv, s);
+  st = qed_bn_store_fixed(r, t, n, bad);
+  qed_wipe_u64(acc, QED_BN_LIMBS);
+  qed_wipe_u64(u, QED_BN_LIMBS);
+  qed_wipe_u64(s, QED_MONT_SCRATCH);
+  return st;
 }
 
-int qed_bn_powm_sec(qed_bn *r, const qed_bn *b, const qed_bn *e,
-                    const qed_bn *m)
+int qed_bn_to_bytes_sec(uint8_t *be, size_t len, const qed_bn *x)
 {
-  qed_bn_mont_ctx ctx;
-  uint64_t tab[16 * QED_BN_LIMBS];
-  uint64_t acc[QED_BN_LIMBS], x[QED_BN_LIMBS], sel[QED_BN_LIMBS];
-  uint64_t s[QED_MONT_SCRATCH];
-  size_t n, w, k;
-  if (b->neg || e->neg || qed_bn_mont_init(&ctx, m) != 0 || b->n > ctx.n) {
-    qed_bn_zero(r);
-    return -1;
-  }
-  n = ctx.n;
-  /* tab[0] = R mod m (1 in Montgomery form), tab[k] = b^k R mod m;
-   * b R = REDC(b R^2) holds for any b < 2^(64 n) */
-  qed_mpn_zero(x, n);
-  x[0] = 1;
-  qed_bn_mont_mul_limbs(tab, ctx.rr, x, ctx.m, n, ctx.minv, s);
-  qed_mpn_zero(x, n);
-  qed_mpn_copy(x, b->limb, b->n);
-  qed_bn_mont_mul_limbs(tab + 256, x, ctx.rr, ctx.m, n, ctx.minv, s);
-  qed_mpn_copy(sel, tab + 256, n);  /* b R, in an array of its own */
-  /*@ loop invariant 2 <= k <= 16;
-      loop assigns k, tab[0 .. 16 * 256 - 1], s[0 .. QED_MONT_SCRATCH - 1];
-      loop variant 16 - k;
+  uint64_t bad = (uint64_t)(x->neg != 0), ok;
+  uint8_t mask;
+  size_t i, j;
+  /* the bits at 8 len and above must be zero: whole limbs past the end,
+   * and the high part of the limb the end falls in (public positions) */
+  /*@ loop invariant 0 <= i <= 256;
+      loop assigns i, bad;
+      loop variant 256 - i;
   */
-  for (k = 2; k < 16; k++)
-    qed_bn_mont_mul_limbs(tab + 256 * k, tab + 256 * (k - 1), sel, ctx.m, n,
-                          ctx.minv, s);
-  qed_mpn_copy(acc, tab, n);
-  /* 4-bit windows from the top of e's limbs: 4 squarings, one product */
-  /*@ loop invariant 0 <= w <= 16 * e->n;
-      loop assigns w, k, acc[0 .. 255], x[0 .. 255], sel[0 .. 255],
-                   s[0 .. QED_MONT_SCRATCH - 1];
-      loop variant w;
-  */
-  for (w = 16 * e->n; w > 0; w--) {
-    const size_t bit = 4 * (w - 1);
-    const uint64_t win = (e->limb[bit / 64] >> (bit % 64)) & 15;
-    /*@ loop invariant 0 <= k <= 4;
-        loop assigns k, acc[0 .. 255], x[0 .. 255], s[0 .. QED_MONT_SCRATCH - 1];
-        loop variant 4 - k;
-    */
-    for (k = 0; k < 4; k++) {
-      qed_bn_mont_sqr_limbs(x, acc, ctx.m, n, ctx.minv, s);
-      qed_mpn_copy(acc, x, n);
-    }
-    table_select(sel, tab, n, win);
-    qed_bn_mont_mul_limbs(x, acc, sel, ctx.m, n, ctx.minv, s);
-    qed_mpn_copy(acc, x, n);
+  for (i = 0; i < QED_BN_LIMBS; i++) {
+    if (8 * i >= len)
+      bad |= x->limb[i];
+    else if (8 * i + 8 > len)
+      bad |= x->limb[i] >> (8 * (len - 8 * i));
   }
-  /* out of Montgomery form */
-  qed_mpn_zero(x, n);
-  x[0] = 1;
-  qed_bn_mont_mul_limbs(sel, acc, x, ctx.m, n, ctx.minv, s);
-  qed_bn_set_limbs_ct(r, sel, n);
-  qed_wipe_u64(tab, 16 * QED_BN_LIMBS);
-  qed_wipe_u64(acc, QED_BN_LIMBS);
-  qed_wipe_u64(x, QED_BN_LIMBS);
-  qed_wipe_u64(sel, QED_BN_LIMBS);
-  qed_wipe_u64(s, QED_MONT_SCRATCH);
-  qed_bn_mont_wipe(&ctx);
-  return 0;
+  ok = (uint64_t)(bad == 0);
+  mask = (uint8_t)(0 - ok);
+  /*@ loop invariant 0 <= j <= len;
+      loop assigns j, be[0 .. len - 1];
+      loop variant len - j;
+  */
+  for (j = 0; j < len; j++)
+    be[len - 1 - j] = (uint8_t)(x->limb[j / 8] >> (8 * (j % 8))) & mask;
+  return (int)ok - 1;
 }

@@ -167,7 +167,6 @@ int qed_bn_powm(qed_bn *r, const qed_bn *b, const qed_bn *e, const qed_bn *m)
   uint64_t tab[16 * QED_BN_LIMBS];
   uint64_t acc[QED_BN_LIMBS], x[QED_BN_LIMBS], b2[QED_BN_LIMBS];
   uint64_t s[QED_MONT_SCRATCH];
-  qed_bn_mont_ctx mctx;
   qed_bn bm;
   modctx c;
   size_t n, bits, w;
@@ -193,16 +192,23 @@ int qed_bn_powm(qed_bn *r, const qed_bn *b, const qed_bn *e, const qed_bn *m)
   qed_mpn_zero(x, n);
   qed_mpn_copy(x, bm.limb, bm.n);
   if (c.mont) {
-    if (qed_bn_mont_init(&mctx, m) != 0 || mctx.n != n) {
+    /* R^2 mod m (into b2) by one division, 2^(128 n) / m, in the table's
+     * room: m is public here, and the division is cheaper than the
+     * constant-time road of qed_bn_mont_init (doublings and squarings),
+     * which a public exponent like 65537 would feel */
+    if (m->limb[n - 1] == 0) {
       qed_bn_zero(r);
       return -1;
     }
-    c.minv = mctx.minv;
+    qed_mpn_zero(tab, 2 * n);
+    tab[2 * n] = 1;
+    qed_mpn_divrem(tab + 1024, b2, tab, 2 * n + 1, m->limb, n, tab + 2048);
+    c.minv = qed_bn_mont_minv(m->limb[0]);
     /* into Montgomery form: b R, and 1 R */
-    qed_bn_mont_mul_limbs(tab, x, mctx.rr, c.m, n, c.minv, s);
+    qed_bn_mont_mul_limbs(tab, x, b2, c.m, n, c.minv, s);
     qed_mpn_zero(x, n);
     x[0] = 1;
-    qed_bn_mont_mul_limbs(acc, mctx.rr, x, c.m, n, c.minv, s);
+    qed_bn_mont_mul_limbs(acc, b2, x, c.m, n, c.minv, s);
   } else {
     qed_mpn_copy(tab, x, n);
     qed_mpn_zero(acc, n);
