@@ -109,7 +109,7 @@ class Graph:
             best, best_path, problems = 0, [], set()
             if self.kind[key] == "dynamic":
                 problems.add("unbounded dynamic frame: " + self.name[key])
-            levels = depth.get(self.name[key], 1) if isinstance(key, str) else 1
+            levels = depth.get(self.name[key], 1)
             for c in self.callees.get(key, []):
                 if c == key and levels > 1:
                     continue              # self-recursion, bounded by depth
