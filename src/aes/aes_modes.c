@@ -82,12 +82,14 @@ int qed_aes_cbc_pkcs7_encrypt(const qed_aes_ctx *ctx, const uint8_t iv[16],
   return 0;
 }
 
-/* 1 if x < y, else 0; x, y < 2^63; no branch. */
+/* 1 if x < y, else 0; x, y < 2^63; no branch.  The difference is taken
+ * in 64 bits whatever the width of size_t (a 32-bit size_t shifted by 63
+ * would be undefined), so its top bit is the borrow. */
 /*@ assigns \nothing;
     ensures \result <= 1; */
 static size_t ct_lt(size_t x, size_t y)
 {
-  return ((x - y) >> 63) & 1u;
+  return (size_t)((((uint64_t)x - (uint64_t)y) >> 63) & 1u);
 }
 
 /* The padding verdict of the decrypted last block: 1 if it ends with n
