@@ -83,16 +83,16 @@ static int t_rsa_sign_exponents(void)
   return sign_with(0);
 }
 
-const ct_test ct_tests_rsa[] = {
-  { "rsa_sign_exponents", t_rsa_sign_exponents, 0 },
-};
-const size_t ct_tests_rsa_count = sizeof ct_tests_rsa / sizeof ct_tests_rsa[0];
-
-/* the primes too: qed_bn_powm_sec (qed/bn.h) starts with qed_bn_mont_init,
- * whose R^2 mod m is a variable-time division; run by hand with
- * ct_rsa_sign_primes() to see it (not in the table). */
-int ct_rsa_sign_primes(void);
-int ct_rsa_sign_primes(void)
+/* the primes too: the Montgomery contexts of p and q (R^2 mod p without a
+ * division), the reductions modulo p and q and Garner's step all run on
+ * secret limbs */
+static int t_rsa_sign_primes(void)
 {
   return sign_with(1);
 }
+
+const ct_test ct_tests_rsa[] = {
+  { "rsa_sign_exponents", t_rsa_sign_exponents, 0 },
+  { "rsa_sign_primes", t_rsa_sign_primes, 0 },
+};
+const size_t ct_tests_rsa_count = sizeof ct_tests_rsa / sizeof ct_tests_rsa[0];
