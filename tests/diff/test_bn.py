@@ -27,6 +27,9 @@ import sys
 
 import gmpy2
 
+import bn_ctypes
+from bn_ctypes import BN, CAP, LIMBS, M, MAXBITS, MONT, P, SZ  # noqa: F401
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SCALE = float(os.environ.get("QED_DIFF_SCALE", "1"))
@@ -34,24 +37,9 @@ SEED = int(os.environ.get("QED_DIFF_SEED", random.randrange(1 << 32)))
 print("seed", SEED)
 rng = random.Random(SEED)
 
-LIMBS = 256
-MAXBITS = 64 * LIMBS
-CAP = 1 << MAXBITS
 
-
-class BN(ctypes.Structure):
-    _fields_ = [("limb", ctypes.c_uint64 * LIMBS), ("n", ctypes.c_size_t),
-                ("neg", ctypes.c_int)]
-
-
-class MONT(ctypes.Structure):
-    _fields_ = [("m", ctypes.c_uint64 * LIMBS), ("rr", ctypes.c_uint64 * LIMBS),
-                ("minv", ctypes.c_uint64), ("n", ctypes.c_size_t)]
-
-
-lib = ctypes.CDLL(os.environ.get("QED_LIB", os.path.join(ROOT, "build", "libqed.so")))
-P = ctypes.POINTER(BN)
-for name, args in [
+lib = bn_ctypes.load()
+bn_ctypes.declare(lib, [
         ("qed_bn_add", [P, P, P]), ("qed_bn_sub", [P, P, P]), ("qed_bn_mul", [P, P, P]),
         ("qed_bn_sqr", [P, P]), ("qed_bn_divmod", [P, P, P, P]),
         ("qed_bn_gcd", [P, P, P]), ("qed_bn_gcdext", [P, P, P, P, P]),
@@ -64,52 +52,24 @@ for name, args in [
         ("qed_bn_mont_init", [ctypes.POINTER(MONT), P]),
         ("qed_bn_mont_mul", [ctypes.POINTER(MONT), P, P, P]),
         ("qed_bn_mont_to", [ctypes.POINTER(MONT), P, P]),
-        ("qed_bn_mont_from", [ctypes.POINTER(MONT), P, P])]:
-    f = getattr(lib, name)
-    f.argtypes = args
-    f.restype = ctypes.c_int
-lib.qed_bn_negate.argtypes = [P]
-lib.qed_bn_negate.restype = None
+        ("qed_bn_mont_from", [ctypes.POINTER(MONT), P, P])])
 lib.qed_bn_from_u64.argtypes = [P, ctypes.c_uint64]
 lib.qed_bn_from_u64.restype = None
 lib.qed_bn_bits.argtypes = [P]
 lib.qed_bn_bits.restype = ctypes.c_size_t
 
-passed = 0
-failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        if failed <= 30:
-            print("FAIL", what[:400])
+tally = bn_ctypes.Tally()
+check = tally.check
 
 
 def mk(v):
     """A qed_bn holding v (|v| < 2^16384), garbage-free."""
-    x = BN()
-    mag = abs(v)
-    b = mag.to_bytes(max(1, (mag.bit_length() + 7) // 8), "big")
-    assert lib.qed_bn_from_bytes(ctypes.byref(x), b, len(b)) == 0
-    if v < 0:
-        lib.qed_bn_negate(ctypes.byref(x))
-    return x
+    return bn_ctypes.mk(lib, v)
 
 
 def val(x):
     """The value of a qed_bn, after checking its representation."""
-    n = x.n
-    limbs = list(x.limb)
-    assert n <= LIMBS, "n out of range"
-    assert n == 0 or limbs[n - 1] != 0, "not normalized"
-    assert all(l == 0 for l in limbs[n:]), "limbs above n not zero"
-    assert x.neg in (0, 1) and not (n == 0 and x.neg), "bad sign"
-    mag = sum(l << (64 * i) for i, l in enumerate(limbs[:n]))
-    return -mag if x.neg else mag
+    return bn_ctypes.val(x)
 
 
 def junk():
@@ -410,5 +370,4 @@ for b, e, m in ((2, 5, 8), (2, 5, 1), (-2, 5, 7), (2, -5, 7), (1 << 64, 3, 7), (
 ctx = MONT()
 check(lib.qed_bn_mont_init(ctypes.byref(ctx), ctypes.byref(mk(10))) == -1 and ctx.n == 0, "mont_init even")
 
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+tally.finish()

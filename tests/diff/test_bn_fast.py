@@ -34,6 +34,9 @@ import sys
 
 import gmpy2
 
+import bn_ctypes
+from bn_ctypes import BN, CAP, LIMBS, M, MAXBITS, MONT, P, SZ  # noqa: F401
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SCALE = float(os.environ.get("QED_DIFF_SCALE", "1"))
@@ -41,60 +44,23 @@ SEED = int(os.environ.get("QED_DIFF_SEED", random.randrange(1 << 32)))
 print("seed", SEED, "backend", os.environ.get("QED_BACKEND", "(default)"))
 rng = random.Random(SEED)
 
-LIMBS = 256
-MAXBITS = 64 * LIMBS
-CAP = 1 << MAXBITS
 
-
-class BN(ctypes.Structure):
-    _fields_ = [("limb", ctypes.c_uint64 * LIMBS), ("n", ctypes.c_size_t),
-                ("neg", ctypes.c_int)]
-
-
-lib = ctypes.CDLL(os.environ.get("QED_LIB", os.path.join(ROOT, "build", "libqed.so")))
-P = ctypes.POINTER(BN)
-for name, args in [
+lib = bn_ctypes.load()
+bn_ctypes.declare(lib, [
         ("qed_bn_mul", [P, P, P]), ("qed_bn_divmod", [P, P, P, P]),
         ("qed_bn_gcd", [P, P, P]), ("qed_bn_gcdext", [P, P, P, P, P]),
-        ("qed_bn_from_bytes", [P, ctypes.c_char_p, ctypes.c_size_t])]:
-    f = getattr(lib, name)
-    f.argtypes = args
-    f.restype = ctypes.c_int
-lib.qed_bn_negate.argtypes = [P]
-lib.qed_bn_negate.restype = None
+        ("qed_bn_from_bytes", [P, ctypes.c_char_p, ctypes.c_size_t])])
 
-passed = 0
-failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        if failed <= 30:
-            print("FAIL", what[:400])
+tally = bn_ctypes.Tally()
+check = tally.check
 
 
 def mk(v):
-    x = BN()
-    mag = abs(v)
-    b = mag.to_bytes(max(1, (mag.bit_length() + 7) // 8), "big")
-    assert lib.qed_bn_from_bytes(ctypes.byref(x), b, len(b)) == 0
-    if v < 0:
-        lib.qed_bn_negate(ctypes.byref(x))
-    return x
+    return bn_ctypes.mk(lib, v)
 
 
 def val(x):
-    n = x.n
-    limbs = list(x.limb)
-    assert n <= LIMBS and (n == 0 or limbs[n - 1] != 0), "not normalized"
-    assert all(l == 0 for l in limbs[n:]), "limbs above n not zero"
-    assert x.neg in (0, 1) and not (n == 0 and x.neg), "bad sign"
-    v = sum(l << (64 * i) for i, l in enumerate(limbs[:n]))
-    return -v if x.neg else v
+    return bn_ctypes.val(x)
 
 
 def euclid_ext(a, b):
@@ -212,5 +178,4 @@ for i in range(int(600 * SCALE)):
     gq, gr = gmpy2.t_divmod(a, d)
     check(ret == 0 and val(Q) == int(gq) and val(R) == int(gr), "divmod %x %x" % (a, d))
 
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+tally.finish()

@@ -24,6 +24,9 @@ import sys
 
 import gmpy2
 
+import bn_ctypes
+from bn_ctypes import BN, CAP, LIMBS, M, MAXBITS, MONT, P, SZ  # noqa: F401
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SCALE = float(os.environ.get("QED_DIFF_SCALE", "1"))
@@ -31,24 +34,9 @@ SEED = int(os.environ.get("QED_DIFF_SEED", random.randrange(1 << 32)))
 print("seed", SEED)
 rng = random.Random(SEED)
 
-LIMBS = 256
 
-
-class BN(ctypes.Structure):
-    _fields_ = [("limb", ctypes.c_uint64 * LIMBS), ("n", ctypes.c_size_t),
-                ("neg", ctypes.c_int)]
-
-
-class MONT(ctypes.Structure):
-    _fields_ = [("m", ctypes.c_uint64 * LIMBS), ("rr", ctypes.c_uint64 * LIMBS),
-                ("minv", ctypes.c_uint64), ("n", ctypes.c_size_t)]
-
-
-lib = ctypes.CDLL(os.environ.get("QED_LIB", os.path.join(ROOT, "build", "libqed.so")))
-P = ctypes.POINTER(BN)
-M = ctypes.POINTER(MONT)
-SZ = ctypes.c_size_t
-for name, args in [
+lib = bn_ctypes.load()
+bn_ctypes.declare(lib, [
         ("qed_bn_from_bytes", [P, ctypes.c_char_p, SZ]),
         ("qed_bn_mont_init_sec", [M, P, SZ]),
         ("qed_bn_mont_mul", [M, P, P, P]), ("qed_bn_mont_to", [M, P, P]),
@@ -56,45 +44,18 @@ for name, args in [
         ("qed_bn_mont_sub", [M, P, P, P]), ("qed_bn_mont_reduce", [M, P, P, SZ]),
         ("qed_bn_mont_powm_sec", [M, P, P, P, SZ]),
         ("qed_bn_powm_sec", [P, P, P, P]),
-        ("qed_bn_to_bytes_sec", [ctypes.c_char_p, SZ, P])]:
-    f = getattr(lib, name)
-    f.argtypes = args
-    f.restype = ctypes.c_int
-lib.qed_bn_negate.argtypes = [P]
-lib.qed_bn_negate.restype = None
+        ("qed_bn_to_bytes_sec", [ctypes.c_char_p, SZ, P])])
 
-passed = 0
-failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        if failed <= 30:
-            print("FAIL", what[:300])
+tally = bn_ctypes.Tally()
+check = tally.check
 
 
 def mk(v):
-    x = BN()
-    mag = abs(v)
-    b = mag.to_bytes(max(1, (mag.bit_length() + 7) // 8), "big")
-    assert lib.qed_bn_from_bytes(ctypes.byref(x), b, len(b)) == 0
-    if v < 0:
-        lib.qed_bn_negate(ctypes.byref(x))
-    return x
+    return bn_ctypes.mk(lib, v)
 
 
 def val(x):
-    n = x.n
-    limbs = list(x.limb)
-    assert n <= LIMBS and (n == 0 or limbs[n - 1] != 0), "not normalized"
-    assert all(l == 0 for l in limbs[n:]), "limbs above n"
-    assert x.neg in (0, 1) and not (n == 0 and x.neg), "bad sign"
-    mag = sum(l << (64 * i) for i, l in enumerate(limbs[:n]))
-    return -mag if x.neg else mag
+    return bn_ctypes.val(x)
 
 
 def junk():
@@ -214,5 +175,4 @@ for _ in range(max(1, int(2000 * SCALE))):
     else:
         check(ret == -1 and buf.raw[:ln] == bytes(ln), "to_bytes_sec refusal %d" % ln)
 
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+tally.finish()
