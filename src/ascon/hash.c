@@ -177,6 +177,8 @@ static void sponge_wipe(qed_ascon_sponge *sp)
   sp->pos = 0;
   sp->phase = 0;
   sp->big = 0;
+  sp->outlen = 0;   /* a refused init leaves no field unset: the XOF
+                     * update and squeeze read outlen first */
 }
 
 /* ---- one-shot ---- */

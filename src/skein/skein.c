@@ -90,6 +90,9 @@ static int init_ctx(qed_skein_ctx *ctx, uint32_t nb, size_t outlen,
   if (nb == 0 || outlen == 0 || (uint64_t)outlen > MAX_OUTLEN ||
       (params != NULL && (params->tree_leaf != 0 || params->tree_fan != 0 ||
                           params->tree_max != 0))) {
+    /* The context may never have been set: its nb is not to be read, so
+     * the whole buffer is wiped (wipe_ubi wipes nb bytes). */
+    ctx->ubi.nb = sizeof ctx->ubi.buf;
     wipe_ctx(ctx);
     return -1;
   }
