@@ -854,6 +854,9 @@ static void check_rejection(void)
 
   /* absorbing after squeezing; corrupted contexts */
   qed_keccak_p_sponge_ctx ctx, saved;
+  /* the lanes a 400-bit state leaves unused and the padding set: the
+   * contexts are compared by memcmp */
+  memset(&ctx, 0, sizeof ctx);
   qed_keccak_p_sponge_init(&ctx, 400, 144, 20);
   qed_keccak_p_sponge_absorb_bits(&ctx, msg, 11);
   qed_keccak_p_sponge_squeeze_bits(&ctx, out, 3);
@@ -896,6 +899,7 @@ static void check_rejection(void)
   qed_keccak_p_duplex_ctx d, dsave;
   uint8_t big[256];
   test_fill(big, sizeof big, 5);
+  memset(&d, 0, sizeof d);  /* padding set: compared by memcmp */
   qed_keccak_p_duplex_init(&d, 1600, 1027, 24);
   qed_keccak_p_duplexing(&d, out, 8, msg, 7);
   dsave = d;

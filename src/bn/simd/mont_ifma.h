@@ -95,4 +95,20 @@ void qed_bn_mont_exp2_ifma(uint64_t *r0, uint64_t *r1, const uint64_t *b0,
                            const uint64_t *m0, const uint64_t *m1, size_t n,
                            uint64_t *s);
 
+/* x y = hi 2^52 + lo for x, y < 2^52, by 26-bit halves: for compilers with
+ * no 128-bit integer type (the C-lane model of tests/bn_ifma_lanes.h on
+ * 32-bit targets).  x = x1 2^26 + x0 and y likewise: x y = x1 y1 2^52 +
+ * (x1 y0 + x0 y1) 2^26 + x0 y0, every partial product below 2^52 and
+ * their middle sum below 2^53. */
+static inline void qed_ifma_mul52_halves(uint64_t x, uint64_t y,
+                                         uint64_t *hi, uint64_t *lo)
+{
+  const uint64_t m26 = ((uint64_t)1 << 26) - 1, m52 = ((uint64_t)1 << 52) - 1;
+  const uint64_t x0 = x & m26, x1 = x >> 26, y0 = y & m26, y1 = y >> 26;
+  const uint64_t mid = x1 * y0 + x0 * y1;
+  const uint64_t low = x0 * y0 + ((mid & m26) << 26);    /* < 2^53 */
+  *lo = low & m52;
+  *hi = x1 * y1 + (mid >> 26) + (low >> 52);
+}
+
 #endif

@@ -41,7 +41,13 @@
 /* hi * 2^52 + lo = x * y for x, y < 2^52 */
 IFMA_FN uint64_t ifma_hi52(uint64_t x, uint64_t y)
 {
+#if defined(__SIZEOF_INT128__)
   return (uint64_t)(((unsigned __int128)x * y) >> 52);
+#else
+  uint64_t hi, lo;
+  qed_ifma_mul52_halves(x, y, &hi, &lo);
+  return hi;
+#endif
 }
 
 /* digits r[0 .. kp-1] from the unnormalized lanes t[0 .. k-1] (carries
