@@ -1,7 +1,7 @@
 /* The lane operations of src/bn/simd/mont_ifma_impl.h over plain C (an
- * 8-lane vector is a struct of 8 uint64_t; the 52x52-bit products by
- * 26-bit halves, qed_ifma_mul52_halves, so that it builds on 32-bit
- * targets too), and the template instantiated with them: the
+ * 8-lane vector is a struct of 8 uint64_t; the 52x52-bit products through
+ * unsigned __int128, or by 26-bit halves (qed_ifma_mul52_halves) where
+ * the compiler has no 128-bit type, on 32-bit targets), and the template instantiated with them: the
  * algorithm of the AVX-512 IFMA kernel, runnable on any CPU and under
  * valgrind.  Included by tests/test_bn_ifma.c (checked against the proven
  * portable path) and ct/ct_bn_ifma.c (constant time of the algorithm's
@@ -43,9 +43,14 @@ static ifma_vec emu_madd(ifma_vec c, ifma_vec a, ifma_vec b, unsigned hi)
 {
   const uint64_t m52 = 0xfffffffffffffULL;
   for (int i = 0; i < 8; i++) {
+#if defined(__SIZEOF_INT128__)
+    const unsigned __int128 p = (unsigned __int128)(a.l[i] & m52) * (b.l[i] & m52);
+    c.l[i] += (uint64_t)(p >> (52 * hi)) & m52;
+#else
     uint64_t ph, pl;
     qed_ifma_mul52_halves(a.l[i] & m52, b.l[i] & m52, &ph, &pl);
     c.l[i] += hi ? ph : pl;
+#endif
   }
   return c;
 }
