@@ -14,6 +14,7 @@
  * Proved free of run-time errors.                                         */
 #include "qed/rsa.h"
 #include "qed/common.h"
+#include "rsa/rsa_key_zero.h"
 
 #define TAG_INTEGER  0x02u
 #define TAG_SEQUENCE 0x30u
@@ -110,41 +111,6 @@ static int check_below(const qed_bn *x, const qed_bn *bound)
   if (qed_bn_sign(x) <= 0 || qed_bn_cmp(x, bound) >= 0)
     return -1;
   return 0;
-}
-
-/*@ requires \valid(pk);
-    assigns *pk;
-    ensures qed_rsa_pk_ok(pk); */
-static void public_zero(qed_rsa_public_key *pk)
-{
-  qed_bn_zero(&pk->n);
-  qed_bn_zero(&pk->e);
-  pk->bytes = 0;
-}
-
-/* Four numbers wiped: the key's eight in two calls keep each proof goal
- * small (one frame per call). */
-/*@ requires \valid(a) && \valid(b) && \valid(c) && \valid(d);
-    requires \separated(a, b, c, d);
-    assigns *a, *b, *c, *d;
-    ensures qed_bn_ok(a) && qed_bn_ok(b) && qed_bn_ok(c) && qed_bn_ok(d); */
-static void wipe_four(qed_bn *a, qed_bn *b, qed_bn *c, qed_bn *d)
-{
-  qed_bn_wipe(a);
-  qed_bn_wipe(b);
-  /*@ assert qed_bn_ok(a) && qed_bn_ok(b); */
-  qed_bn_wipe(c);
-  qed_bn_wipe(d);
-}
-
-/*@ requires \valid(sk);
-    assigns *sk;
-    ensures qed_rsa_sk_ok(sk); */
-static void private_zero(qed_rsa_private_key *sk)
-{
-  sk->bytes = 0;
-  wipe_four(&sk->n, &sk->e, &sk->d, &sk->p);
-  wipe_four(&sk->q, &sk->dp, &sk->dq, &sk->qinv);
 }
 
 int qed_rsa_public_from_der(qed_rsa_public_key *pk, const uint8_t *der,

@@ -32,6 +32,7 @@
  * Proved free of run-time errors.                                         */
 #include "rsa/prime.h"
 #include "qed/common.h"
+#include "rsa/rsa_key_zero.h"
 
 /* Bytes of the numbers divided by e: 1 + k m < 2^(8192 + 17). */
 #define INV_BYTES (QED_RSA_MAX_BYTES + 8)
@@ -84,41 +85,6 @@ static int inv_e(qed_bn *r, const qed_bn *m)
     return -1;
   }
   return 0;
-}
-
-/*@ requires \valid(pk);
-    assigns *pk;
-    ensures qed_rsa_pk_ok(pk); */
-static void public_zero(qed_rsa_public_key *pk)
-{
-  qed_bn_wipe(&pk->n);
-  qed_bn_wipe(&pk->e);
-  pk->bytes = 0;
-}
-
-/* Four numbers wiped (the key's eight in two calls keep each proof goal
- * small). */
-/*@ requires \valid(a) && \valid(b) && \valid(c) && \valid(d);
-    requires \separated(a, b, c, d);
-    assigns *a, *b, *c, *d;
-    ensures qed_bn_ok(a) && qed_bn_ok(b) && qed_bn_ok(c) && qed_bn_ok(d); */
-static void wipe_four(qed_bn *a, qed_bn *b, qed_bn *c, qed_bn *d)
-{
-  qed_bn_wipe(a);
-  qed_bn_wipe(b);
-  /*@ assert qed_bn_ok(a) && qed_bn_ok(b); */
-  qed_bn_wipe(c);
-  qed_bn_wipe(d);
-}
-
-/*@ requires \valid(sk);
-    assigns *sk;
-    ensures qed_rsa_sk_ok(sk); */
-static void private_zero(qed_rsa_private_key *sk)
-{
-  sk->bytes = 0;
-  wipe_four(&sk->n, &sk->e, &sk->d, &sk->p);
-  wipe_four(&sk->q, &sk->dp, &sk->dq, &sk->qinv);
 }
 
 /* p, q: two primes of pbits bits, p > q, p - q >= 2^(pbits - 99). */
