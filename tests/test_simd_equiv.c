@@ -5,7 +5,8 @@
  *     2/4/8-state kernels) against qed_keccak_p1600_permute_portable on
  *     random states, for every round count 1..24;
  *   - absorb_blocks of each build against the portable one, random lane
- *     counts (1..25) and lengths;
+ *     counts (1..25) and lengths, and every lane count with every input
+ *     misalignment 0..7 at every length around 0..3 blocks;
  *   - every leaves kernel against a reference sponge built here on the
  *     _portable functions only, for random leaf lengths and every length
  *     around the multiples of the rate, several rates, rounds and chaining
@@ -163,6 +164,36 @@ static void check_single(const char *name,
                  "%s absorb rounds %u lanes %zu len %zu", name, rounds,
                  lanes, len);
     }
+}
+
+/* absorb_blocks against the portable build for every lane count 1..25,
+ * every misalignment of the input 0..7 and every length around 0..3
+ * blocks (a build that keeps the state in registers across blocks adds
+ * each lane under its own test of the lane count), 24 and 12 rounds. */
+static void check_absorb_sweep(const char *name,
+                               size_t (*absorb)(uint64_t *, unsigned, size_t,
+                                                const uint8_t *, size_t))
+{
+  static uint8_t in[3 * 200 + 2 + 8];
+  static const unsigned rounds[2] = { 24, 12 };
+  uint64_t a[25], b[25];
+  test_fill(in, sizeof in, test_rand(&rng));
+  for (size_t lanes = 1; lanes <= 25; lanes++)
+    for (size_t off = 0; off < 8; off++)
+      for (size_t k = 0; k <= 3; k++)
+        for (size_t d = 0; d < 3; d++) {
+          if (k == 0 && d == 0) continue; /* no length below 0 */
+          const size_t len = k * 8 * lanes + d - 1;
+          const unsigned r = rounds[(lanes + off + k + d) % 2];
+          for (unsigned j = 0; j < 25; j++)
+            a[j] = b[j] = test_rand(&rng);
+          const size_t ra = absorb(a, r, lanes, in + off, len);
+          const size_t rb = qed_keccak_p1600_absorb_blocks_portable(
+              b, r, lanes, in + off, len);
+          test_check(&T, ra == rb && memcmp(a, b, sizeof a) == 0,
+                     "%s absorb lanes %zu offset %zu len %zu rounds %u",
+                     name, lanes, off, len, r);
+        }
 }
 
 /* ---- leaves ---- */
@@ -527,10 +558,12 @@ int main(int argc, char **argv)
   test_print_backend();
   check_single("dispatched", qed_keccak_p1600_permute,
                qed_keccak_p1600_absorb_blocks, 40);
+  check_absorb_sweep("dispatched", qed_keccak_p1600_absorb_blocks);
 #if HAVE_X86
   if (cpu_avx2()) {
     check_single("x86v3", qed_keccak_p1600_permute_x86v3,
                  qed_keccak_p1600_absorb_blocks_x86v3, 40);
+    check_absorb_sweep("x86v3", qed_keccak_p1600_absorb_blocks_x86v3);
     check_times("x4 avx2", qed_keccak_p1600_times4_permute_avx2, 4, 40);
     check_kernel("x4 avx2", qed_keccak_p1600_times4_leaves_avx2, 4);
   } else {
@@ -541,6 +574,7 @@ int main(int argc, char **argv)
   if (cpu_avx512()) {
     check_single("avx512", qed_keccak_p1600_permute_avx512,
                  qed_keccak_p1600_absorb_blocks_avx512, 200);
+    check_absorb_sweep("avx512", qed_keccak_p1600_absorb_blocks_avx512);
     check_times("x8 avx512", qed_keccak_p1600_times8_permute_avx512, 8, 40);
     check_times("x4 avx512", qed_keccak_p1600_times4_permute_avx512, 4, 40);
     check_times("x2 avx512", qed_keccak_p1600_times2_permute_avx512, 2, 40);

@@ -1,44 +1,38 @@
 /* Keccak-p[1600, nr] on one state with AVX-512, for the sequential
  * functions (SHA-3, SHAKE, cSHAKE, KMAC, TupleHash, TurboSHAKE, the final
- * nodes of the tree modes).  Each plane y (lanes 5y .. 5y+4) lives in one
- * zmm register, elements 0..4 (elements 5..7 hold values that never reach
- * elements 0..4 and are never stored).  A round, planes in, planes out
- * (round_rows):
+ * nodes of the tree modes).
  *
- *   theta  C = P0^P1^P2^P3^P4 (two vpternlogq 0x96); each plane ^= C[x-1]
- *          ^ rol(C[x+1], 1): two vpermq (lane moves), one vprolq, then one
- *          vpternlogq per plane
- *   rho    one vprolvq per plane with that plane's five offsets
- *   pi     lane (x, y) moves to (y, 2x + 3y): output plane y' takes its
- *          lane x' from input plane x', lane x' + 3y'.  So each input plane
- *          p is first permuted within itself (Q_p[k] = T_p[(p + 3k) % 5],
- *          one vpermq), and then output plane y' is (Q_0[y'] .. Q_4[y']):
- *          a 5x5 transpose of the Q_p
- *   chi    lane x of an output plane depends on lanes x+1, x+2 of the same
- *          plane, i.e. on Q_{x+1}, Q_{x+2} element by element: chi is done
- *          before the transpose, one vpternlogq 0xD2 (a ^ (~b & c)) per Q
- *   iota   on element 0 of the chi output of Q_0 (lane 0 of plane 0)
- *   then the transpose (four vpunpck, five vpermt2q, one blend).
+ * One lane per register: the 25 lanes live in element 0 of 25 xmm
+ * registers (AVX-512VL gives 32 of them, vpternlogq and vprolq), and a
+ * round is the scalar round of keccak_p1600_impl.h written with vector
+ * instructions: no lane ever moves between elements, so there is no
+ * shuffle at all.  Per round: theta's column parities C by two vpternlogq
+ * each (10), D[x] = C[x-1] ^ rol(C[x+1], 1) (5 vprolq, 5 vpxor), theta
+ * (25 vpxor), rho (24 vprolq), chi by one vpternlogq 0xD2 per lane (25),
+ * iota (1): 95 instructions, all of 2 cycles' latency on Zen 5.
  *
- * Rounds go by pairs (round_pair) that need no transpose: between the two
- * rounds the state is kept in "diagonals" instead of planes (see there);
- * the single round is used only for the first round of an odd count.
- * Every step is a dependency of the next, so the speed is set by the
- * length of the chain of a round, and a lane move (vpermq, about five
- * times the latency of a vpternlogq on Zen 5) counts most.  The pairs keep
- * moves off that chain where an extra instruction can do it in parallel:
- *   - a move of a register is pushed back through theta and rho onto the
- *     row itself (ready two steps earlier) and onto C and rol(C, 1) (moved
- *     once each per rotation, shared by the rows), with the rho offsets
- *     moved alike: one move on the chain per round instead of two;
- *   - rol(C, 1) as the XOR of the rotated rows, not a rotation of C;
- *   - iota's constant goes into chi's first input early (chi is linear in
- *     it) rather than after chi, and the diagonals' blends as a tree.
- * Measured on an AMD EPYC (Zen 5), SHA3-256 absorbing 64 KiB, TSC ticks
- * per byte: 4.16 before these three, 3.85 after, against 3.97 for the
- * x86-64-v3 build of the proven C (on Sapphire Rapids the older form was
- * 5-8 % faster than that build).  GCC's pre-allocation instruction
- * scheduling (off by default on x86) is switched on for these functions.
+ * Why not a plane per register (this file's earlier design, 39 vpermq per
+ * round pair): measured on an AMD EPYC Zen 5 (TSC 2.596 GHz, core about
+ * 4.2 GHz), vpermq zmm has 5 cycles' latency and 2 per cycle, vpternlogq,
+ * vprolq, vpxor, blends and unpacks 2 cycles' latency, vpternlogq 4 per
+ * cycle and vprolq 2; a round of the plane design carries two or three
+ * moves on its dependency chain (about 22 cycles per round in chain
+ * alone) and ran at about 36 cycles per round; this one runs at about 33
+ * (Keccak-p[1600, 24]: 496 TSC ticks against 552 for the plane design,
+ * 546 for the x86-64-v3 build of the proven C and 566 for OpenSSL 3.0's
+ * assembly, interleaved runs).  What bounds it: 95 instructions at 4 per
+ * cycle are 24 cycles, and every lane of a round waits for theta's D,
+ * which waits for the last chi of the round before (C, rol, xor: 6
+ * cycles) and is followed by 6 more (theta, rho, chi) before the first
+ * lane of the round is out.
+ *
+ * Register allocation is what makes or breaks it: with C and rol(C, 1)
+ * kept apart (theta as one vpternlogq per lane, 90 instructions) 35
+ * values are live and gcc spills on the chain (590 ticks); with D, 30.
+ * GCC's post-allocation scheduling is switched off for these functions:
+ * it interleaved the rows and cost 6 % (526 against 496 ticks); the order
+ * written here (C, D, then row by row: theta and rho of the row's five
+ * lanes, then its chi) is what runs.
  *
  * Outside the proof (intrinsics; see proof/outside.txt): checked against
  * the proven portable code by tests/test_simd_equiv.c on random states and
@@ -52,7 +46,7 @@
 
 #if defined(__GNUC__) && !defined(__clang__)
 #define ATTR                                                                  \
-  __attribute__((target("avx512f,avx512vl"), optimize("schedule-insns")))
+  __attribute__((target("avx512f,avx512vl"), optimize("no-schedule-insns2")))
 #else
 #define ATTR __attribute__((target("avx512f,avx512vl")))
 #endif
@@ -68,226 +62,145 @@ static const uint64_t rc512[24] = {
   0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL
 };
 
-/* Index vectors: element k of the result takes element idx[k]. */
-#define IDX(a, b, c, d, e) _mm512_setr_epi64(a, b, c, d, e, 5, 6, 7)
-/* rot_k: element x takes element x + k (mod 5) */
-#define ROT0 IDX(0, 1, 2, 3, 4)
-#define ROT1 IDX(1, 2, 3, 4, 0)
-#define ROT2 IDX(2, 3, 4, 0, 1)
-#define ROT3 IDX(3, 4, 0, 1, 2)
-#define ROT4 IDX(4, 0, 1, 2, 3)
+/* a ^ b ^ c and a ^ (~b & c) in one vpternlogq each (the immediate is the
+ * truth table over a = 0xF0, b = 0xCC, c = 0xAA). */
+#define XOR3(a, b, c) _mm_ternarylogic_epi64(a, b, c, 0x96)
+#define XOR5(a, b, c, d, e) XOR3(XOR3(a, b, c), d, e)
+#define CHI(a, b, c) _mm_ternarylogic_epi64(a, b, c, 0xD2)
+#define XOR(a, b) _mm_xor_si128(a, b)
+#define ROL(a, n) _mm_rol_epi64(a, n)
 
-/* Theta's column parities C, and C rotated by one bit computed from the
- * rotated rows (not by rotating C: one step less before the moves). */
-#define XOR5(a, b, c, d, e)                                                   \
-  _mm512_ternarylogic_epi64(_mm512_ternarylogic_epi64(a, b, c, 0x96), d, e,  \
-                            0x96)
-#define XOR5R(a, b, c, d, e)                                                  \
-  XOR5(_mm512_rol_epi64(a, 1), _mm512_rol_epi64(b, 1),                        \
-       _mm512_rol_epi64(c, 1), _mm512_rol_epi64(d, 1),                        \
-       _mm512_rol_epi64(e, 1))
+/* One round from the lanes named A... to the lanes named E..., names and
+ * order of the lanes as in keccak_p1600_impl.h (rows b g k m s, columns
+ * a e i o u; lane x + 5y is A<y><x>); rc is the round constant in element
+ * 0 of a register.  Iota goes into chi's first input of lane ba only
+ * (a ^ (~b & c) ^ rc == (a ^ rc) ^ (~b & c)), not into Ba itself, which
+ * two other lanes' chi read. */
+#define ROUND512(A, E, rc)                                                    \
+  do {                                                                        \
+    const __m128i Ca = XOR5(A##ba, A##ga, A##ka, A##ma, A##sa);               \
+    const __m128i Ce = XOR5(A##be, A##ge, A##ke, A##me, A##se);               \
+    const __m128i Ci = XOR5(A##bi, A##gi, A##ki, A##mi, A##si);               \
+    const __m128i Co = XOR5(A##bo, A##go, A##ko, A##mo, A##so);               \
+    const __m128i Cu = XOR5(A##bu, A##gu, A##ku, A##mu, A##su);               \
+    const __m128i Da = XOR(Cu, ROL(Ce, 1));                                   \
+    const __m128i De = XOR(Ca, ROL(Ci, 1));                                   \
+    const __m128i Di = XOR(Ce, ROL(Co, 1));                                   \
+    const __m128i Do = XOR(Ci, ROL(Cu, 1));                                   \
+    const __m128i Du = XOR(Co, ROL(Ca, 1));                                   \
+    __m128i Ba, Be, Bi, Bo, Bu;                                               \
+    /* row b */                                                               \
+    Ba = XOR(A##ba, Da);                                                      \
+    Be = ROL(XOR(A##ge, De), 44);                                             \
+    Bi = ROL(XOR(A##ki, Di), 43);                                             \
+    Bo = ROL(XOR(A##mo, Do), 21);                                             \
+    Bu = ROL(XOR(A##su, Du), 14);                                             \
+    E##ba = CHI(XOR(Ba, rc), Be, Bi);                                         \
+    E##be = CHI(Be, Bi, Bo);                                                  \
+    E##bi = CHI(Bi, Bo, Bu);                                                  \
+    E##bo = CHI(Bo, Bu, Ba);                                                  \
+    E##bu = CHI(Bu, Ba, Be);                                                  \
+    /* row g */                                                               \
+    Ba = ROL(XOR(A##bo, Do), 28);                                             \
+    Be = ROL(XOR(A##gu, Du), 20);                                             \
+    Bi = ROL(XOR(A##ka, Da), 3);                                              \
+    Bo = ROL(XOR(A##me, De), 45);                                             \
+    Bu = ROL(XOR(A##si, Di), 61);                                             \
+    E##ga = CHI(Ba, Be, Bi);                                                  \
+    E##ge = CHI(Be, Bi, Bo);                                                  \
+    E##gi = CHI(Bi, Bo, Bu);                                                  \
+    E##go = CHI(Bo, Bu, Ba);                                                  \
+    E##gu = CHI(Bu, Ba, Be);                                                  \
+    /* row k */                                                               \
+    Ba = ROL(XOR(A##be, De), 1);                                              \
+    Be = ROL(XOR(A##gi, Di), 6);                                              \
+    Bi = ROL(XOR(A##ko, Do), 25);                                             \
+    Bo = ROL(XOR(A##mu, Du), 8);                                              \
+    Bu = ROL(XOR(A##sa, Da), 18);                                             \
+    E##ka = CHI(Ba, Be, Bi);                                                  \
+    E##ke = CHI(Be, Bi, Bo);                                                  \
+    E##ki = CHI(Bi, Bo, Bu);                                                  \
+    E##ko = CHI(Bo, Bu, Ba);                                                  \
+    E##ku = CHI(Bu, Ba, Be);                                                  \
+    /* row m */                                                               \
+    Ba = ROL(XOR(A##bu, Du), 27);                                             \
+    Be = ROL(XOR(A##ga, Da), 36);                                             \
+    Bi = ROL(XOR(A##ke, De), 10);                                             \
+    Bo = ROL(XOR(A##mi, Di), 15);                                             \
+    Bu = ROL(XOR(A##so, Do), 56);                                             \
+    E##ma = CHI(Ba, Be, Bi);                                                  \
+    E##me = CHI(Be, Bi, Bo);                                                  \
+    E##mi = CHI(Bi, Bo, Bu);                                                  \
+    E##mo = CHI(Bo, Bu, Ba);                                                  \
+    E##mu = CHI(Bu, Ba, Be);                                                  \
+    /* row s */                                                               \
+    Ba = ROL(XOR(A##bi, Di), 62);                                             \
+    Be = ROL(XOR(A##go, Do), 55);                                             \
+    Bi = ROL(XOR(A##ku, Du), 39);                                             \
+    Bo = ROL(XOR(A##ma, Da), 41);                                             \
+    Bu = ROL(XOR(A##se, De), 2);                                              \
+    E##sa = CHI(Ba, Be, Bi);                                                  \
+    E##se = CHI(Be, Bi, Bo);                                                  \
+    E##si = CHI(Bi, Bo, Bu);                                                  \
+    E##so = CHI(Bo, Bu, Ba);                                                  \
+    E##su = CHI(Bu, Ba, Be);                                                  \
+  } while (0)
 
-/* One round, rows in, rows out (used alone only for the first round of an
- * odd round count): see the top of the file. */
-static inline ATTR __attribute__((always_inline)) void
-round_rows(__m512i p[5], uint64_t rc)
-{
-  const __m512i c = XOR5(p[0], p[1], p[2], p[3], p[4]);
-  const __m512i dl = _mm512_permutexvar_epi64(ROT4, c);
-  const __m512i dr =
-      _mm512_permutexvar_epi64(ROT1, XOR5R(p[0], p[1], p[2], p[3], p[4]));
-  const __m512i q0 = _mm512_permutexvar_epi64(IDX(0, 3, 1, 4, 2),
-      _mm512_rolv_epi64(_mm512_ternarylogic_epi64(p[0], dl, dr, 0x96),
-                        IDX(0, 1, 62, 28, 27)));
-  const __m512i q1 = _mm512_permutexvar_epi64(IDX(1, 4, 2, 0, 3),
-      _mm512_rolv_epi64(_mm512_ternarylogic_epi64(p[1], dl, dr, 0x96),
-                        IDX(36, 44, 6, 55, 20)));
-  const __m512i q2 = _mm512_permutexvar_epi64(IDX(2, 0, 3, 1, 4),
-      _mm512_rolv_epi64(_mm512_ternarylogic_epi64(p[2], dl, dr, 0x96),
-                        IDX(3, 10, 43, 25, 39)));
-  const __m512i q3 = _mm512_permutexvar_epi64(IDX(3, 1, 4, 2, 0),
-      _mm512_rolv_epi64(_mm512_ternarylogic_epi64(p[3], dl, dr, 0x96),
-                        IDX(41, 45, 15, 21, 8)));
-  const __m512i q4 = _mm512_permutexvar_epi64(IDX(4, 2, 0, 3, 1),
-      _mm512_rolv_epi64(_mm512_ternarylogic_epi64(p[4], dl, dr, 0x96),
-                        IDX(18, 2, 61, 56, 14)));
-  const __m512i r0 = _mm512_ternarylogic_epi64(
-      _mm512_xor_si512(q0, _mm512_zextsi128_si512(
-                               _mm_cvtsi64_si128((long long)rc))),
-      q1, q2, 0xD2);
-  const __m512i r1 = _mm512_ternarylogic_epi64(q1, q2, q3, 0xD2);
-  const __m512i r2 = _mm512_ternarylogic_epi64(q2, q3, q4, 0xD2);
-  const __m512i r3 = _mm512_ternarylogic_epi64(q3, q4, q0, 0xD2);
-  const __m512i r4 = _mm512_ternarylogic_epi64(q4, q0, q1, 0xD2);
-  /* transpose: plane y = (r0[y], r1[y], r2[y], r3[y], r4[y]) */
-  const __m512i lo01 = _mm512_unpacklo_epi64(r0, r1);
-  const __m512i hi01 = _mm512_unpackhi_epi64(r0, r1);
-  const __m512i lo23 = _mm512_unpacklo_epi64(r2, r3);
-  const __m512i hi23 = _mm512_unpackhi_epi64(r2, r3);
-  const __m512i ev = _mm512_permutex2var_epi64(
-      lo01, _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 8, 10), r4);
-  const __m512i od = _mm512_permutex2var_epi64(
-      hi01, _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 9, 11), r4);
-  const __m512i row0 = _mm512_setr_epi64(0, 1, 8, 9, 6, 5, 6, 7);
-  const __m512i row2 = _mm512_setr_epi64(2, 3, 10, 11, 7, 5, 6, 7);
-  p[0] = _mm512_permutex2var_epi64(ev, row0, lo23);
-  p[1] = _mm512_permutex2var_epi64(od, row0, hi23);
-  p[2] = _mm512_permutex2var_epi64(ev, row2, lo23);
-  p[3] = _mm512_permutex2var_epi64(od, row2, hi23);
-  p[4] = _mm512_mask_blend_epi64(0x10, _mm512_permutex2var_epi64(
-      ev, _mm512_setr_epi64(4, 5, 12, 13, 4, 5, 6, 7), lo23), r4);
-}
+/* The rounds 24 - rounds .. 23 on the lanes A..., as a statement in a
+ * function that declared them (LANES512); an odd count starts with one
+ * round into E... and copies back (register renames, no work). */
+#define RC512(i) _mm_loadl_epi64((const __m128i *)(rc512 + (i)))
+#define ROUNDS512(rounds)                                                     \
+  do {                                                                        \
+    unsigned i_ = 24u - (rounds);                                             \
+    if ((rounds) % 2 != 0) {                                                  \
+      ROUND512(A, E, RC512(i_));                                              \
+      Aba = Eba; Abe = Ebe; Abi = Ebi; Abo = Ebo; Abu = Ebu;                  \
+      Aga = Ega; Age = Ege; Agi = Egi; Ago = Ego; Agu = Egu;                  \
+      Aka = Eka; Ake = Eke; Aki = Eki; Ako = Eko; Aku = Eku;                  \
+      Ama = Ema; Ame = Eme; Ami = Emi; Amo = Emo; Amu = Emu;                  \
+      Asa = Esa; Ase = Ese; Asi = Esi; Aso = Eso; Asu = Esu;                  \
+      i_++;                                                                   \
+    }                                                                         \
+    for (; i_ + 1 < 24u; i_ += 2) {                                           \
+      ROUND512(A, E, RC512(i_));                                              \
+      ROUND512(E, A, RC512(i_ + 1));                                          \
+    }                                                                         \
+  } while (0)
 
-/* Diagonal k of the pi output: element j from q[(j + 3k) % 5], by a chain
- * of blends that each take one element (the same four masks for every
- * k, so they stay in mask registers). */
-#define DIAG(a, b, c, d, e)                                                   \
-  _mm512_mask_blend_epi64(                                                    \
-      0x1C, _mm512_mask_blend_epi64(0x02, a, b),                              \
-      _mm512_mask_blend_epi64(0x10, _mm512_mask_blend_epi64(0x08, c, d), e))
+/* Lane j of the state in and out of element 0 of a register. */
+#define LD(s, j) _mm_loadl_epi64((const __m128i *)((s) + (j)))
+#define ST(s, j, v) _mm_storel_epi64((__m128i *)((s) + (j)), v)
 
-/* Two rounds, rows in, rows out, with no transpose (the layouts of the
- * state between the two rounds are chosen so that every step is either
- * element-wise or a move within one register, plus blends):
- *
- *   round 1  theta, rho and the pi move Q_p of each row (as round_rows);
- *            then, instead of the transpose, blends build the diagonals
- *            A_k (element j = pi output lane (j + 3k, j)); chi is
- *            element-wise on them, chi(A_k, A_k+2, A_k+4), since lane
- *            (x+1, y) of A_k's element is in A_k+2 at the same element;
- *            iota on A_0, element 0; then G_d = A_d moved so that element
- *            x holds column x (lane (x, x - 3d)): theta's column sums are
- *            element-wise again;
- *   round 2  theta; rho with the offsets of the lanes G_d holds; pi sends
- *            all of G_d to output row d (element x' from element x' + 3d),
- *            and chi needs that row and its shifts by 1 and 2: three moves
- *            of the same register, then one vpternlogq per row; iota. */
-static inline ATTR __attribute__((always_inline)) void
-round_pair(__m512i p[5], uint64_t rc1, uint64_t rc2)
-{
-  /* round 1: q_p = Q_p(rho(theta(row p))) (as in round_rows) with the
-   * move Q_p done first: Q_p of row p, XOR C and rol(C, 1) moved by
-   * Q_{p+4} and Q_{p+1} (Q_p then rot_4 is Q_{p+4}, since Q_p[k] = p + 3k),
-   * then rho with the offsets in Q_p's order */
-  __m512i c = XOR5(p[0], p[1], p[2], p[3], p[4]);
-  __m512i r = XOR5R(p[0], p[1], p[2], p[3], p[4]);
-  const __m512i q0 = _mm512_rolv_epi64(_mm512_ternarylogic_epi64(
-      _mm512_permutexvar_epi64(IDX(0, 3, 1, 4, 2), p[0]),
-      _mm512_permutexvar_epi64(IDX(4, 2, 0, 3, 1), c),
-      _mm512_permutexvar_epi64(IDX(1, 4, 2, 0, 3), r), 0x96),
-      IDX(0, 28, 1, 27, 62));
-  const __m512i q1 = _mm512_rolv_epi64(_mm512_ternarylogic_epi64(
-      _mm512_permutexvar_epi64(IDX(1, 4, 2, 0, 3), p[1]),
-      _mm512_permutexvar_epi64(IDX(0, 3, 1, 4, 2), c),
-      _mm512_permutexvar_epi64(IDX(2, 0, 3, 1, 4), r), 0x96),
-      IDX(44, 20, 6, 36, 55));
-  const __m512i q2 = _mm512_rolv_epi64(_mm512_ternarylogic_epi64(
-      _mm512_permutexvar_epi64(IDX(2, 0, 3, 1, 4), p[2]),
-      _mm512_permutexvar_epi64(IDX(1, 4, 2, 0, 3), c),
-      _mm512_permutexvar_epi64(IDX(3, 1, 4, 2, 0), r), 0x96),
-      IDX(43, 3, 25, 10, 39));
-  const __m512i q3 = _mm512_rolv_epi64(_mm512_ternarylogic_epi64(
-      _mm512_permutexvar_epi64(IDX(3, 1, 4, 2, 0), p[3]),
-      _mm512_permutexvar_epi64(IDX(2, 0, 3, 1, 4), c),
-      _mm512_permutexvar_epi64(IDX(4, 2, 0, 3, 1), r), 0x96),
-      IDX(21, 45, 8, 15, 41));
-  const __m512i q4 = _mm512_rolv_epi64(_mm512_ternarylogic_epi64(
-      _mm512_permutexvar_epi64(IDX(4, 2, 0, 3, 1), p[4]),
-      _mm512_permutexvar_epi64(IDX(3, 1, 4, 2, 0), c),
-      _mm512_permutexvar_epi64(IDX(0, 3, 1, 4, 2), r), 0x96),
-      IDX(14, 61, 18, 56, 2));
-  /* a0 twice: as chi's first input for g0 with iota's constant already
-   * in its lane 0 (from q0, off the critical path), and plain for g1 */
-  const __m512i a0_234 = _mm512_mask_blend_epi64(
-      0x10, _mm512_mask_blend_epi64(0x08, q2, q3), q4);
-  const __m512i a0 = _mm512_mask_blend_epi64(
-      0x1C, _mm512_mask_blend_epi64(0x02, q0, q1), a0_234);
-  const __m512i a0i = _mm512_mask_blend_epi64(
-      0x1C,
-      _mm512_mask_blend_epi64(
-          0x02,
-          _mm512_xor_si512(q0, _mm512_zextsi128_si512(
-                                   _mm_cvtsi64_si128((long long)rc1))),
-          q1),
-      a0_234);
-  const __m512i a1 = DIAG(q3, q4, q0, q1, q2);
-  const __m512i a2 = DIAG(q1, q2, q3, q4, q0);
-  const __m512i a3 = DIAG(q4, q0, q1, q2, q3);
-  const __m512i a4 = DIAG(q2, q3, q4, q0, q1);
-  const __m512i g0 = _mm512_ternarylogic_epi64(a0i, a2, a4, 0xD2);
-  const __m512i g1 = _mm512_permutexvar_epi64(
-      ROT2, _mm512_ternarylogic_epi64(a1, a3, a0, 0xD2));
-  const __m512i g2 = _mm512_permutexvar_epi64(
-      ROT4, _mm512_ternarylogic_epi64(a2, a4, a1, 0xD2));
-  const __m512i g3 = _mm512_permutexvar_epi64(
-      ROT1, _mm512_ternarylogic_epi64(a3, a0, a2, 0xD2));
-  const __m512i g4 = _mm512_permutexvar_epi64(
-      ROT3, _mm512_ternarylogic_epi64(a4, a1, a3, 0xD2));
-  /* round 2: row d of the output is chi of G_d's rho(theta()) moved by
-   * three rotations ROT_a; each moved copy is built from ROT_a of G_d and
-   * of C and rol(C, 1) (moved by ROT_{a+4}, ROT_{a+1}) before rho, whose
-   * offsets are moved alike */
-  c = XOR5(g0, g1, g2, g3, g4);
-  r = XOR5R(g0, g1, g2, g3, g4);
-#define MOVE(a, x) _mm512_permutexvar_epi64(ROT##a, x)
-#define THETA_RHO(x, cm, rm, offs)                                            \
-  _mm512_rolv_epi64(_mm512_ternarylogic_epi64(x, cm, rm, 0x96), offs)
-  const __m512i c1 = _mm512_permutexvar_epi64(ROT1, c);
-  const __m512i r1 = _mm512_permutexvar_epi64(ROT1, r);
-  const __m512i c2 = _mm512_permutexvar_epi64(ROT2, c);
-  const __m512i r2 = _mm512_permutexvar_epi64(ROT2, r);
-  const __m512i c3 = _mm512_permutexvar_epi64(ROT3, c);
-  const __m512i r3 = _mm512_permutexvar_epi64(ROT3, r);
-  const __m512i c4 = _mm512_permutexvar_epi64(ROT4, c);
-  const __m512i r4 = _mm512_permutexvar_epi64(ROT4, r);
-  p[0] = _mm512_ternarylogic_epi64(
-      _mm512_xor_si512(THETA_RHO(g0, c4, r1, IDX(0, 44, 43, 21, 14)),
-                       _mm512_zextsi128_si512(
-                           _mm_cvtsi64_si128((long long)rc2))),
-      THETA_RHO(MOVE(1, g0), c, r2, IDX(44, 43, 21, 14, 0)),
-      THETA_RHO(MOVE(2, g0), c1, r3, IDX(43, 21, 14, 0, 44)), 0xD2);
-  p[1] = _mm512_ternarylogic_epi64(
-      THETA_RHO(MOVE(3, g1), c2, r4, IDX(28, 20, 3, 45, 61)),
-      THETA_RHO(MOVE(4, g1), c3, r, IDX(20, 3, 45, 61, 28)),
-      THETA_RHO(g1, c4, r1, IDX(3, 45, 61, 28, 20)), 0xD2);
-  p[2] = _mm512_ternarylogic_epi64(
-      THETA_RHO(MOVE(1, g2), c, r2, IDX(1, 6, 25, 8, 18)),
-      THETA_RHO(MOVE(2, g2), c1, r3, IDX(6, 25, 8, 18, 1)),
-      THETA_RHO(MOVE(3, g2), c2, r4, IDX(25, 8, 18, 1, 6)), 0xD2);
-  p[3] = _mm512_ternarylogic_epi64(
-      THETA_RHO(MOVE(4, g3), c3, r, IDX(27, 36, 10, 15, 56)),
-      THETA_RHO(g3, c4, r1, IDX(36, 10, 15, 56, 27)),
-      THETA_RHO(MOVE(1, g3), c, r2, IDX(10, 15, 56, 27, 36)), 0xD2);
-  p[4] = _mm512_ternarylogic_epi64(
-      THETA_RHO(MOVE(2, g4), c1, r3, IDX(62, 55, 39, 41, 2)),
-      THETA_RHO(MOVE(3, g4), c2, r4, IDX(55, 39, 41, 2, 62)),
-      THETA_RHO(MOVE(4, g4), c3, r, IDX(39, 41, 2, 62, 55)), 0xD2);
-#undef MOVE
-#undef THETA_RHO
-}
+#define LANES512(s)                                                           \
+  __m128i Aba = LD(s, 0), Abe = LD(s, 1), Abi = LD(s, 2), Abo = LD(s, 3);     \
+  __m128i Abu = LD(s, 4), Aga = LD(s, 5), Age = LD(s, 6), Agi = LD(s, 7);     \
+  __m128i Ago = LD(s, 8), Agu = LD(s, 9), Aka = LD(s, 10), Ake = LD(s, 11);   \
+  __m128i Aki = LD(s, 12), Ako = LD(s, 13), Aku = LD(s, 14);                  \
+  __m128i Ama = LD(s, 15), Ame = LD(s, 16), Ami = LD(s, 17);                  \
+  __m128i Amo = LD(s, 18), Amu = LD(s, 19), Asa = LD(s, 20);                  \
+  __m128i Ase = LD(s, 21), Asi = LD(s, 22), Aso = LD(s, 23);                  \
+  __m128i Asu = LD(s, 24);                                                    \
+  __m128i Eba, Ebe, Ebi, Ebo, Ebu, Ega, Ege, Egi, Ego, Egu;                   \
+  __m128i Eka, Eke, Eki, Eko, Eku, Ema, Eme, Emi, Emo, Emu;                   \
+  __m128i Esa, Ese, Esi, Eso, Esu
 
-/* The rounds 24 - rounds .. 23 on the planes p[0 .. 4]. */
-static inline ATTR __attribute__((always_inline)) void
-rounds512(__m512i p[5], unsigned rounds)
-{
-  unsigned i = 24u - rounds;
-  if (rounds % 2 != 0) {
-    round_rows(p, rc512[i]);
-    i++;
-  }
-  for (; i + 1 < 24u; i += 2)
-    round_pair(p, rc512[i], rc512[i + 1]);
-}
+#define STORE512(s)                                                           \
+  do {                                                                        \
+    ST(s, 0, Aba); ST(s, 1, Abe); ST(s, 2, Abi); ST(s, 3, Abo);               \
+    ST(s, 4, Abu); ST(s, 5, Aga); ST(s, 6, Age); ST(s, 7, Agi);               \
+    ST(s, 8, Ago); ST(s, 9, Agu); ST(s, 10, Aka); ST(s, 11, Ake);             \
+    ST(s, 12, Aki); ST(s, 13, Ako); ST(s, 14, Aku); ST(s, 15, Ama);           \
+    ST(s, 16, Ame); ST(s, 17, Ami); ST(s, 18, Amo); ST(s, 19, Amu);           \
+    ST(s, 20, Asa); ST(s, 21, Ase); ST(s, 22, Asi); ST(s, 23, Aso);           \
+    ST(s, 24, Asu);                                                           \
+  } while (0)
 
 ATTR void qed_keccak_p1600_permute_avx512(uint64_t state[25], unsigned rounds)
 {
-  __m512i p[5];
-  unsigned y;
-  for (y = 0; y < 5; y++)
-    p[y] = _mm512_maskz_loadu_epi64(0x1F, state + 5 * y);
-  rounds512(p, rounds);
-  for (y = 0; y < 5; y++)
-    _mm512_mask_storeu_epi64(state + 5 * y, 0x1F, p[y]);
+  LANES512(state);
+  ROUNDS512(rounds);
+  STORE512(state);
 }
 
 ATTR size_t qed_keccak_p1600_absorb_blocks_avx512(uint64_t state[25],
@@ -297,37 +210,26 @@ ATTR size_t qed_keccak_p1600_absorb_blocks_avx512(uint64_t state[25],
                                                   size_t inlen)
 {
   const size_t block = 8 * lanes;
-  __mmask8 m[5];
-  __m512i p[5];
   size_t done = 0;
-  unsigned y;
+  LANES512(state);
 
-  /* Plane y takes the block's lanes 5y .. 5y+4 that exist (masked loads
-   * read nothing, and cannot fault, past the block). */
-  for (y = 0; y < 5; y++) {
-    const size_t first = 5 * (size_t)y;
-    const size_t n = lanes <= first ? 0 : lanes - first >= 5 ? 5
-                                                              : lanes - first;
-    m[y] = (__mmask8)((1u << n) - 1u);
-    p[y] = _mm512_maskz_loadu_epi64(0x1F, state + 5 * y);
-  }
-  /* The planes are named one by one (constant indices), so that they stay
-   * in registers from block to block; no pointer past the block. */
-#define ADD_PLANE(y)                                                          \
-  if (5 * (y) < lanes)                                                        \
-  p[y] = _mm512_xor_si512(p[y],                                               \
-                          _mm512_maskz_loadu_epi64(m[y], in + done + 40 * (y)))
+  /* The state stays in registers from block to block.  Lane j of the
+   * block is added only when j < lanes (a branch on the public rate, the
+   * same way every block): nothing is read past the block.  Input lanes
+   * are little-endian like the state, and x86 is little-endian. */
+#define ADD(j, v)                                                             \
+  if ((j) < lanes)                                                            \
+  v = XOR(v, _mm_loadl_epi64((const __m128i *)(in + done + 8 * (j))))
   while (inlen - done >= block) {
-    ADD_PLANE(0);
-    ADD_PLANE(1);
-    ADD_PLANE(2);
-    ADD_PLANE(3);
-    ADD_PLANE(4);
-    rounds512(p, rounds);
+    ADD(0, Aba); ADD(1, Abe); ADD(2, Abi); ADD(3, Abo); ADD(4, Abu);
+    ADD(5, Aga); ADD(6, Age); ADD(7, Agi); ADD(8, Ago); ADD(9, Agu);
+    ADD(10, Aka); ADD(11, Ake); ADD(12, Aki); ADD(13, Ako); ADD(14, Aku);
+    ADD(15, Ama); ADD(16, Ame); ADD(17, Ami); ADD(18, Amo); ADD(19, Amu);
+    ADD(20, Asa); ADD(21, Ase); ADD(22, Asi); ADD(23, Aso); ADD(24, Asu);
+    ROUNDS512(rounds);
     done += block;
   }
-#undef ADD_PLANE
-  for (y = 0; y < 5; y++)
-    _mm512_mask_storeu_epi64(state + 5 * y, 0x1F, p[y]);
+#undef ADD
+  STORE512(state);
   return done;
 }
