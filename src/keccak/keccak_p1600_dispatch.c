@@ -3,8 +3,8 @@
  * (common/cpu.h; cpu.c itself is outside the proof) and calls builds that
  * carry the same contracts as the functions here (keccak_p1600.h), which
  * are the contracts the modes are proved against.  The AVX-512 form keeps
- * the five lanes of a plane in one register (simd/keccak_p1600_avx512.c);
- * below that level, the x86-64-v3 build of the proven C. */
+ * each lane in its own xmm register (simd/keccak_p1600_avx512.c); below
+ * that level, the x86-64-v3 build of the proven C. */
 #include "keccak/keccak_p1600.h"
 #include "common/cpu.h"
 
