@@ -13,7 +13,7 @@ PACKAGES="gcc make clang pkg-config bc python3 python3-venv
   gcc-riscv64-unknown-elf
   gcc-i686-linux-gnu libc6-dev-i386-cross gcc-powerpc-linux-gnu libc6-dev-powerpc-cross
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
-  libclang-rt-14-dev"
+  libclang-rt-14-dev llvm-14"
 
 missing=""
 for p in $PACKAGES; do
