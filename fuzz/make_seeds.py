@@ -20,7 +20,7 @@ import os
 import sys
 
 # Selector counts: must match the tables of the targets.
-STREAM_ALGS = 46 + 4 + 2 + 4 + 2      # fuzz_stream.c: ALGS + tuple/aes/ketje/salsa
+STREAM_ALGS = 46 + 4 + 2 + 4 + 2 + 3  # fuzz_stream.c: ALGS + tuple/aes/ketje/salsa/keccak-p/skein
 OPEN_ALGS = 20                         # fuzz_open.c: A_COUNT
 BACKEND_OPS = 27                       # fuzz_backend.c: O_COUNT
 BN_OPS = 6
