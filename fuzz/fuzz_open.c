@@ -134,10 +134,20 @@ static void edit(fuzz_in *in, unsigned alg, size_t sig_off, size_t rsa_off)
       if (nonce_used(alg))
         cur.nonce[at % nonce_used(alg)] ^= (uint8_t)(1u << (v & 7));
       break;
-    case 6:                                   /* Ed25519: S + k L */
+    case 6:                                   /* Ed25519: S + k L, or */
       if (sig_off != SIZE_MAX && cur.len >= sig_off + 64) {
-        for (unsigned k = 0; k <= (v & 7); k++)
-          (void)add_le(cur.wire + sig_off + 32, ED_L, 32);
+        if (v & 0x80) {
+          /* R replaced by a non-canonical encoding: y = p + j (j < 19),
+           * either sign bit (y = p, p + 1 are libsodium's small-order
+           * list; the others are no canonical point encoding at all) */
+          uint8_t *r = cur.wire + sig_off;
+          memset(r, 0xFF, 32);
+          r[0] = (uint8_t)(0xED + (v & 15) % 19);
+          r[31] = (uint8_t)(0x7F | (v & 0x40 ? 0x80 : 0));
+        } else {
+          for (unsigned k = 0; k <= (v & 7); k++)
+            (void)add_le(cur.wire + sig_off + 32, ED_L, 32);
+        }
       }
       break;
     default:                                  /* RSA: value + n */

@@ -120,6 +120,16 @@ def open_seeds(vec):
                           message(r['PT']) + b'\x00'))
             seeds.append(('%02d-f%d' % (alg, i), head + b'\x01' + fields +
                           message(r['PT']) + b'\x01\x00\x00\x05\x03'))
+            # the edits aimed at malleability: Ed25519 S + 3L and R made
+            # non-canonical (y = p + 5); an RSA value + n
+            if alg in (8, 9):
+                for tag, ed in (('s', b'\x01\x06\x00\x00\x02'),
+                                ('R', b'\x01\x06\x00\x00\x85')):
+                    seeds.append(('%02d-%s%d' % (alg, tag, i), head + b'\x01' +
+                                  fields + message(r['PT']) + ed))
+            if alg in (16, 17, 18):
+                seeds.append(('%02d-n%d' % (alg, i), head + b'\x01' + fields +
+                              message(r['PT']) + b'\x01\x07\x00\x00\x00'))
             # random mode: the KAT ciphertext (an honest Ascon-AEAD128
             # ciphertext for alg 2, which must reseal to itself; a forgery
             # for the other algorithms) and the same with its last byte
