@@ -109,3 +109,41 @@ qed_fe25519 qed_fe25519_invert(qed_fe25519 f)
   t1 = fe_sqn(t1, 5);                /* 2^255 - 2^5 */
   return fe_mul(t1, t0);             /* 2^255 - 21 */
 }
+
+/* -Os (QED_INLINE_SHARED, nacl/mul64.h): the one external copy of every
+ * inline operation of nacl/mul64.h, fe25519_ops.h and fe25519_wide.h,
+ * which the other units call where the compiler did not inline them. */
+#ifdef QED_INLINE_SHARED
+#include "nacl/fe25519_wide.h"
+extern inline uint64_t qed_mul32_portable(uint64_t a, uint64_t b);
+extern inline qed_u128 qed_mul64_portable(uint64_t a, uint64_t b);
+extern inline qed_u128 qed_mac64_portable(qed_u128 acc, uint64_t a,
+                                          uint64_t b);
+extern inline qed_u128 qed_add64_portable(qed_u128 acc, uint64_t c);
+extern inline uint64_t qed_shr51_portable(qed_u128 x);
+extern inline qed_u128 qed_mul64(uint64_t a, uint64_t b);
+extern inline qed_u128 qed_mac64(qed_u128 acc, uint64_t a, uint64_t b);
+extern inline qed_u128 qed_add64(qed_u128 acc, uint64_t c);
+extern inline uint64_t qed_shr51(qed_u128 x);
+extern inline qed_fe25519 fe_add(qed_fe25519 f, qed_fe25519 g);
+extern inline qed_fe25519 fe_sub(qed_fe25519 f, qed_fe25519 g);
+extern inline qed_u128 fe_prod(uint64_t a, uint64_t b);
+extern inline qed_u128 fe_prod_acc(qed_u128 acc, uint64_t a, uint64_t b);
+extern inline qed_u128 fe_prod_s(uint64_t a, uint64_t b);
+extern inline qed_u128 fe_prod_s_acc(qed_u128 acc, uint64_t a, uint64_t b);
+extern inline fe_limb_carry fe_carry_step(qed_u128 acc, uint64_t cin);
+extern inline qed_fe25519 fe_carry_wide(qed_u128 r0, qed_u128 r1, qed_u128 r2,
+                                        qed_u128 r3, qed_u128 r4);
+extern inline qed_fe25519 fe_mul(qed_fe25519 f, qed_fe25519 g);
+extern inline qed_fe25519 fe_sq(qed_fe25519 f);
+extern inline qed_fe25519 fe_mul_small(qed_fe25519 f, uint64_t c);
+extern inline uint64_t fe_select64(uint64_t mask, uint64_t a, uint64_t b);
+extern inline void fe_cswap(qed_fe25519 *f, qed_fe25519 *g, uint64_t swap);
+extern inline qed_fe25519 fe_add_x(qed_fe25519 f, qed_fe25519 g);
+extern inline qed_fe25519 fe_sub_x(qed_fe25519 f, qed_fe25519 g);
+extern inline qed_fe25519 fe_neg(qed_fe25519 f);
+extern inline qed_fe25519 fe_carry(qed_fe25519 f);
+extern inline qed_fe25519 fe_mul_wide(qed_fe25519 f, qed_fe25519 g);
+extern inline qed_fe25519 fe_cmov(qed_fe25519 f, qed_fe25519 g, uint64_t mask);
+extern inline qed_fe25519 fe_mask51(qed_fe25519 f);
+#endif

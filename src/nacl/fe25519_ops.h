@@ -20,6 +20,33 @@
 #include "nacl/fe25519.h"
 #include "nacl/mul64.h"
 
+/* -Os: the inline operations here and in nacl/fe25519_wide.h are external
+ * functions (one copy, emitted by nacl/fe25519.c: see QED_INLINE in
+ * nacl/mul64.h), under qed_ names that cannot clash with another
+ * library's fe_ functions. */
+#ifdef QED_INLINE_SHARED
+#define fe_add qed_fe_add
+#define fe_sub qed_fe_sub
+#define fe_prod qed_fe_prod
+#define fe_prod_acc qed_fe_prod_acc
+#define fe_prod_s qed_fe_prod_s
+#define fe_prod_s_acc qed_fe_prod_s_acc
+#define fe_carry_step qed_fe_carry_step
+#define fe_carry_wide qed_fe_carry_wide
+#define fe_mul qed_fe_mul
+#define fe_sq qed_fe_sq
+#define fe_mul_small qed_fe_mul_small
+#define fe_select64 qed_fe_select64
+#define fe_cswap qed_fe_cswap
+#define fe_add_x qed_fe_add_x
+#define fe_sub_x qed_fe_sub_x
+#define fe_neg qed_fe_neg
+#define fe_carry qed_fe_carry
+#define fe_mul_wide qed_fe_mul_wide
+#define fe_cmov qed_fe_cmov
+#define fe_mask51 qed_fe_mask51
+#endif
+
 /* The value of five 128-bit columns, column k weighing 2^(51 k). */
 /*@ logic integer fe_wide_value(qed_u128 r0, qed_u128 r1, qed_u128 r2,
                                 qed_u128 r3, qed_u128 r4) =

@@ -28,11 +28,33 @@
 #include <stdint.h>
 
 /* Inlined at every call: the 128-bit pairs and field elements then live in
- * registers (a call would pass them through memory). */
-#if defined(__GNUC__) && !defined(__FRAMAC__)
-#define QED_INLINE static inline __attribute__((always_inline))
-#else
+ * registers (a call would pass them through memory).
+ * Not when optimizing for size (-Os, and C99 inline semantics): on a 32-bit
+ * target a 64 x 64 product is dozens of instructions, and fe_mul forced
+ * into every caller made the riscv32 -Os NaCl code 350 KB.  There every
+ * QED_INLINE function is a C99 inline definition instead: the compiler
+ * inlines what it finds worth it and calls the one external copy of the
+ * rest, which nacl/fe25519.c emits (its `extern inline` list; the names
+ * get the qed_ prefix there, nacl/fe25519_ops.h).  Same C, same proof:
+ * Frama-C sees `static inline`, and only the inlining decision differs. */
+#if defined(__FRAMAC__) || !defined(__GNUC__)
 #define QED_INLINE static inline
+#elif defined(__OPTIMIZE_SIZE__) && defined(__GNUC_STDC_INLINE__)
+#define QED_INLINE_SHARED 1
+#define QED_INLINE inline
+#else
+#define QED_INLINE static inline __attribute__((always_inline))
+#endif
+
+/* The product and carry steps below stay inlined at every call even at
+ * -Os: they are a few instructions each, and out of line their frames
+ * added up to 160-400 bytes of riscv32 stack on the Poly1305, box and
+ * sign paths.  (External C99 inline definitions all the same, since the
+ * shared field operations call them.) */
+#if defined(QED_INLINE_SHARED)
+#define QED_INLINE_MUL64 inline __attribute__((always_inline))
+#else
+#define QED_INLINE_MUL64 QED_INLINE
 #endif
 
 typedef struct {
@@ -47,14 +69,14 @@ typedef struct {
     assigns \nothing;
     ensures \result == a * b;
     ensures \result <= 18446744065119617025; */
-QED_INLINE uint64_t qed_mul32_portable(uint64_t a, uint64_t b)
+QED_INLINE_MUL64 uint64_t qed_mul32_portable(uint64_t a, uint64_t b)
 {
   return a * b;
 }
 
 /*@ assigns \nothing;
     ensures u128_value(\result) == a * b; */
-QED_INLINE qed_u128 qed_mul64_portable(uint64_t a, uint64_t b)
+QED_INLINE_MUL64 qed_u128 qed_mul64_portable(uint64_t a, uint64_t b)
 {
   const uint64_t a0 = a % 4294967296u, a1 = a / 4294967296u;
   const uint64_t b0 = b % 4294967296u, b1 = b / 4294967296u;
@@ -77,7 +99,8 @@ QED_INLINE qed_u128 qed_mul64_portable(uint64_t a, uint64_t b)
 /*@ requires u128_value(acc) + a * b < 340282366920938463463374607431768211456;
     assigns \nothing;
     ensures u128_value(\result) == u128_value(acc) + a * b; */
-QED_INLINE qed_u128 qed_mac64_portable(qed_u128 acc, uint64_t a, uint64_t b)
+QED_INLINE_MUL64 qed_u128 qed_mac64_portable(qed_u128 acc, uint64_t a,
+                                            uint64_t b)
 {
   const qed_u128 p = qed_mul64_portable(a, b);
   /* lo words added in 32-bit halves, so that no sum wraps */
@@ -97,7 +120,7 @@ QED_INLINE qed_u128 qed_mac64_portable(qed_u128 acc, uint64_t a, uint64_t b)
 /*@ requires u128_value(acc) + c < 340282366920938463463374607431768211456;
     assigns \nothing;
     ensures u128_value(\result) == u128_value(acc) + c; */
-QED_INLINE qed_u128 qed_add64_portable(qed_u128 acc, uint64_t c)
+QED_INLINE_MUL64 qed_u128 qed_add64_portable(qed_u128 acc, uint64_t c)
 {
   const uint64_t s0 = acc.lo % 4294967296u + c % 4294967296u;
   const uint64_t s1 = acc.lo / 4294967296u + c / 4294967296u +
@@ -113,7 +136,7 @@ QED_INLINE qed_u128 qed_add64_portable(qed_u128 acc, uint64_t c)
 /*@ requires x.hi < 2251799813685248;
     assigns \nothing;
     ensures \result == u128_value(x) / 2251799813685248; */
-QED_INLINE uint64_t qed_shr51_portable(qed_u128 x)
+QED_INLINE_MUL64 uint64_t qed_shr51_portable(qed_u128 x)
 {
   //@ assert u128_value(x) == (x.hi * 8192 + x.lo / 2251799813685248) * 2251799813685248 + x.lo % 2251799813685248;
   return x.hi * 8192u + x.lo / 2251799813685248u;
@@ -126,7 +149,7 @@ QED_INLINE uint64_t qed_shr51_portable(qed_u128 x)
 /* The portable body is the body (Frama-C; compilers without __int128). */
 /*@ assigns \nothing;
     ensures u128_value(\result) == a * b; */
-QED_INLINE qed_u128 qed_mul64(uint64_t a, uint64_t b)
+QED_INLINE_MUL64 qed_u128 qed_mul64(uint64_t a, uint64_t b)
 {
   return qed_mul64_portable(a, b);
 }
@@ -134,7 +157,7 @@ QED_INLINE qed_u128 qed_mul64(uint64_t a, uint64_t b)
 /*@ requires u128_value(acc) + a * b < 340282366920938463463374607431768211456;
     assigns \nothing;
     ensures u128_value(\result) == u128_value(acc) + a * b; */
-QED_INLINE qed_u128 qed_mac64(qed_u128 acc, uint64_t a, uint64_t b)
+QED_INLINE_MUL64 qed_u128 qed_mac64(qed_u128 acc, uint64_t a, uint64_t b)
 {
   return qed_mac64_portable(acc, a, b);
 }
@@ -142,7 +165,7 @@ QED_INLINE qed_u128 qed_mac64(qed_u128 acc, uint64_t a, uint64_t b)
 /*@ requires u128_value(acc) + c < 340282366920938463463374607431768211456;
     assigns \nothing;
     ensures u128_value(\result) == u128_value(acc) + c; */
-QED_INLINE qed_u128 qed_add64(qed_u128 acc, uint64_t c)
+QED_INLINE_MUL64 qed_u128 qed_add64(qed_u128 acc, uint64_t c)
 {
   return qed_add64_portable(acc, c);
 }
@@ -150,7 +173,7 @@ QED_INLINE qed_u128 qed_add64(qed_u128 acc, uint64_t c)
 /*@ requires x.hi < 2251799813685248;
     assigns \nothing;
     ensures \result == u128_value(x) / 2251799813685248; */
-QED_INLINE uint64_t qed_shr51(qed_u128 x)
+QED_INLINE_MUL64 uint64_t qed_shr51(qed_u128 x)
 {
   return qed_shr51_portable(x);
 }

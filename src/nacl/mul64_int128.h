@@ -12,7 +12,7 @@
 __extension__ typedef unsigned __int128 qed_uint128_t;
 
 /* u128_value(result) == a * b */
-QED_INLINE qed_u128 qed_mul64(uint64_t a, uint64_t b)
+QED_INLINE_MUL64 qed_u128 qed_mul64(uint64_t a, uint64_t b)
 {
   const qed_uint128_t t = (qed_uint128_t)a * b;
   qed_u128 r;
@@ -22,7 +22,7 @@ QED_INLINE qed_u128 qed_mul64(uint64_t a, uint64_t b)
 }
 
 /* u128_value(result) == u128_value(acc) + a * b, when that is < 2^128 */
-QED_INLINE qed_u128 qed_mac64(qed_u128 acc, uint64_t a, uint64_t b)
+QED_INLINE_MUL64 qed_u128 qed_mac64(qed_u128 acc, uint64_t a, uint64_t b)
 {
   const qed_uint128_t t =
       (((qed_uint128_t)acc.hi << 64) | acc.lo) + (qed_uint128_t)a * b;
@@ -33,7 +33,7 @@ QED_INLINE qed_u128 qed_mac64(qed_u128 acc, uint64_t a, uint64_t b)
 }
 
 /* u128_value(result) == u128_value(acc) + c, when that is < 2^128 */
-QED_INLINE qed_u128 qed_add64(qed_u128 acc, uint64_t c)
+QED_INLINE_MUL64 qed_u128 qed_add64(qed_u128 acc, uint64_t c)
 {
   const qed_uint128_t t = (((qed_uint128_t)acc.hi << 64) | acc.lo) + c;
   qed_u128 r;
@@ -43,7 +43,7 @@ QED_INLINE qed_u128 qed_add64(qed_u128 acc, uint64_t c)
 }
 
 /* floor(x / 2^51), x < 2^115 */
-QED_INLINE uint64_t qed_shr51(qed_u128 x)
+QED_INLINE_MUL64 uint64_t qed_shr51(qed_u128 x)
 {
   return (uint64_t)((((qed_uint128_t)x.hi << 64) | x.lo) >> 51);
 }
