@@ -2,6 +2,8 @@
  *
  *   dudect [--measurements N] [--only NAME[,NAME...]] [--list]
  *
+ * NAME is a test's name (every backend it runs on) or NAME@BACKEND
+ * (powm_sec_exp@portable, powm_sec_exp@default).
  * Runs the self-test first, then every test, each in a child process with
  * its own QED_BACKEND; prints one table row per test as it finishes.
  * A test takes N x its weight measurements (plus one warm-up batch).
@@ -44,15 +46,28 @@ static const dudect_test *const tests[] = {
 };
 #define NTESTS (sizeof tests / sizeof tests[0])
 
+/* Does the item p[0 .. n-1] of --only name t: NAME, or NAME@BACKEND with
+ * BACKEND its QED_BACKEND or "default"? */
+static int names(const char *p, size_t n, const dudect_test *t)
+{
+  const size_t len = strlen(t->name);
+  if (n < len || strncmp(p, t->name, len) != 0)
+    return 0;
+  if (n == len)
+    return 1;
+  const char *b = t->backend ? t->backend : "default";
+  return p[len] == '@' && n - len - 1 == strlen(b) &&
+         strncmp(p + len + 1, b, n - len - 1) == 0;
+}
+
 static int selected(const char *only, const dudect_test *t)
 {
   if (only == NULL || t->leaky)   /* the self-test always runs */
     return 1;
-  const size_t len = strlen(t->name);
   for (const char *p = only; *p != '\0';) {
     const char *end = strchr(p, ',');
     const size_t n = end ? (size_t)(end - p) : strlen(p);
-    if (n == len && strncmp(p, t->name, n) == 0)
+    if (names(p, n, t))
       return 1;
     if (end == NULL)
       break;
@@ -108,7 +123,7 @@ static double max3(double a, double b, double c)
 
 static void usage(void)
 {
-  fprintf(stderr, "usage: dudect [--measurements N] [--only NAME[,NAME...]] [--list]\n");
+  fprintf(stderr, "usage: dudect [--measurements N] [--only NAME[@BACKEND][,...]] [--list]\n");
 }
 
 int main(int argc, char **argv)
