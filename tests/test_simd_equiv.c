@@ -4,6 +4,9 @@
  *   - every permutation (single-state AVX-512, x86-64-v3 build, and the
  *     2/4/8-state kernels) against qed_keccak_p1600_permute_portable on
  *     random states, for every round count 1..24;
+ *   - the single-state builds at every lane offset of a guarded buffer,
+ *     on inputs of exactly the blocks absorbed (nothing read or written
+ *     outside), a caller's floating-point value intact across the calls;
  *   - absorb_blocks of each build against the portable one, random lane
  *     counts (1..25) and lengths, and every lane count with every input
  *     misalignment 0..7 at every length around 0..3 blocks;
@@ -194,6 +197,52 @@ static void check_absorb_sweep(const char *name,
                      "%s absorb lanes %zu offset %zu len %zu rounds %u",
                      name, lanes, off, len, r);
         }
+}
+
+/* A build that loads and stores the state itself (the AVX-512 assembly):
+ * the state at every lane offset 0..3 of a guarded buffer (so also 8 mod
+ * 16 bytes), nothing written outside its 25 lanes; the input a heap block
+ * of exactly the blocks absorbed (ASan sees any read past it), every lane
+ * count 1..25, 1..3 blocks, every round count; and a caller's vector and
+ * floating-point values still right after the calls (the assembly uses
+ * all 32 vector registers and says so to the compiler). */
+static void check_single_bounds(const char *name,
+                                void (*perm)(uint64_t *, unsigned),
+                                size_t (*absorb)(uint64_t *, unsigned, size_t,
+                                                 const uint8_t *, size_t))
+{
+  uint64_t g[25 + 8], ref[25];
+  volatile double keep = 0.5; /* exact sums: compared with == */
+  double live = keep * 7.0;
+  for (size_t off = 0; off < 4; off++)
+    for (unsigned rounds = 1; rounds <= 24; rounds++) {
+      const size_t lanes = 1 + (rounds + 7 * off) % 25;
+      const size_t blocks = 1 + (rounds + off) % 3, len = 8 * lanes * blocks;
+      uint8_t *in = malloc(len);
+      int ok = 1;
+      if (in == NULL)
+        exit(2);
+      test_fill(in, len, test_rand(&rng));
+      for (size_t j = 0; j < 25 + 8; j++)
+        g[j] = 0xA5A5A5A5A5A5A5A5u ^ j;
+      for (size_t j = 0; j < 25; j++)
+        ref[j] = g[off + j] = test_rand(&rng);
+      perm(g + off, rounds);
+      qed_keccak_p1600_permute_portable(ref, rounds);
+      ok &= absorb(g + off, rounds, lanes, in, len) == len;
+      ok &= qed_keccak_p1600_absorb_blocks_portable(ref, rounds, lanes, in,
+                                                   len) == len;
+      ok &= memcmp(g + off, ref, sizeof ref) == 0;
+      for (size_t j = 0; j < 25 + 8; j++)
+        if (j < off || j >= off + 25)
+          ok &= g[j] == (0xA5A5A5A5A5A5A5A5u ^ j);
+      ok &= live == keep * 7.0;
+      test_check(&T, ok, "%s bounds offset %zu rounds %u lanes %zu blocks %zu",
+                 name, off, rounds, lanes, blocks);
+      free(in);
+      live += 7.0;
+      keep = keep + 1.0;
+    }
 }
 
 /* ---- leaves ---- */
@@ -559,6 +608,8 @@ int main(int argc, char **argv)
   check_single("dispatched", qed_keccak_p1600_permute,
                qed_keccak_p1600_absorb_blocks, 40);
   check_absorb_sweep("dispatched", qed_keccak_p1600_absorb_blocks);
+  check_single_bounds("dispatched", qed_keccak_p1600_permute,
+                      qed_keccak_p1600_absorb_blocks);
 #if HAVE_X86
   if (cpu_avx2()) {
     check_single("x86v3", qed_keccak_p1600_permute_x86v3,
@@ -575,6 +626,8 @@ int main(int argc, char **argv)
     check_single("avx512", qed_keccak_p1600_permute_avx512,
                  qed_keccak_p1600_absorb_blocks_avx512, 200);
     check_absorb_sweep("avx512", qed_keccak_p1600_absorb_blocks_avx512);
+    check_single_bounds("avx512", qed_keccak_p1600_permute_avx512,
+                        qed_keccak_p1600_absorb_blocks_avx512);
     check_times("x8 avx512", qed_keccak_p1600_times8_permute_avx512, 8, 40);
     check_times("x4 avx512", qed_keccak_p1600_times4_permute_avx512, 4, 40);
     check_times("x2 avx512", qed_keccak_p1600_times2_permute_avx512, 2, 40);
