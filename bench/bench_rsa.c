@@ -6,7 +6,9 @@
  * time for the RSA-2048 private-key operation.  OpenSSL makes the keys in
  * setup; qed imports them as PKCS #1 DER; both sign the same 32-byte
  * message and must give the same signature (check_len: the scheme is
- * deterministic). */
+ * deterministic).  Signing runs the two CRT halves on AVX-512 IFMA where
+ * the backend and CPU allow; the sign rows are timed again under
+ * QED_BACKEND=portable (make bench) for the proven portable path. */
 #include <stdio.h>
 #include <string.h>
 
@@ -124,7 +126,7 @@ static int rsa_setup(void)
 static const bench_row rows[] = {
   { "RSA-2048 sign (PKCS#1 v1.5)", 0, q_sign2048, o_sign2048, "OpenSSL", 256, 1.5, 1 },
   { "RSA-2048 verify", 0, q_verify2048, o_verify2048, "OpenSSL", 1, 0, 1 },
-  { "RSA-4096 sign (PKCS#1 v1.5)", 0, q_sign4096, o_sign4096, "OpenSSL", 256, 0, 0 },
+  { "RSA-4096 sign (PKCS#1 v1.5)", 0, q_sign4096, o_sign4096, "OpenSSL", 256, 0, 1 },
   { "RSA-4096 verify", 0, q_verify4096, o_verify4096, "OpenSSL", 1, 0, 0 },
 };
 

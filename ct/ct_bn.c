@@ -165,6 +165,58 @@ static int t_bn_mont_powm_sec(void)
   return 0;
 }
 
+/* RSA's exponentiations (bn/bn_mont.h): the public-exponent square and
+ * multiply with b and m secret, e = 65537 public; the CRT pair with both
+ * moduli, bases and exponents secret (equal and unequal limb counts) */
+static int t_bn_mont_powm_pub_pair(void)
+{
+  static const size_t sizes[] = { 1, 3, 16, 32 };
+  qed_bn_mont_ctx ctx, ctx2;
+  qed_bn m, m2, b, b2, e, e2, r, r2, rv, rv2, pe;
+  qed_bn_from_u64(&pe, 65537);
+  for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+    const size_t n = sizes[k], n2 = k % 2 ? n : n + 1;
+    modulus(&m, n, 2200 + (uint32_t)k);
+    modulus(&m2, n2, 2250 + (uint32_t)k);
+    secret_below(&b, &m, n, 2300 + (uint32_t)k);
+    secret_below(&b2, &m2, n2, 2350 + (uint32_t)k);
+    secret_below(&e, &m, n, 2400 + (uint32_t)k);
+    secret_below(&e2, &m2, n2, 2450 + (uint32_t)k);
+    PUBLIC(&b, sizeof b);                       /* the references: public */
+    PUBLIC(&b2, sizeof b2);
+    PUBLIC(&e, sizeof e);
+    PUBLIC(&e2, sizeof e2);
+    CHECK(qed_bn_powm(&rv, &b, &pe, &m) == 0);
+    SECRET(b.limb, sizeof b.limb);
+    SECRET(m.limb, sizeof m.limb);
+    int ret = qed_bn_mont_init_sec(&ctx, &m, 64 * n);
+    ret |= qed_bn_mont_powm_pub(&ctx, &r, &b, &pe);
+    PUBLIC(&ret, sizeof ret);
+    PUBLIC(&r, sizeof r);
+    PUBLIC(&b, sizeof b);
+    PUBLIC(&m, sizeof m);
+    CHECK(ret == 0 && qed_bn_cmp(&r, &rv) == 0);
+    CHECK(qed_bn_powm(&rv, &b, &e, &m) == 0);
+    CHECK(qed_bn_powm(&rv2, &b2, &e2, &m2) == 0);
+    SECRET(b.limb, sizeof b.limb);
+    SECRET(e.limb, sizeof e.limb);
+    SECRET(m.limb, sizeof m.limb);
+    SECRET(b2.limb, sizeof b2.limb);
+    SECRET(e2.limb, sizeof e2.limb);
+    SECRET(m2.limb, sizeof m2.limb);
+    ret = qed_bn_mont_init_sec(&ctx, &m, 64 * n);
+    ret |= qed_bn_mont_init_sec(&ctx2, &m2, 64 * n2);
+    ret |= qed_bn_mont_powm2_sec(&ctx, &r, &b, &e, 64 * n, &ctx2, &r2, &b2, &e2, 64 * n2);
+    PUBLIC(&ret, sizeof ret);
+    PUBLIC(&r, sizeof r);
+    PUBLIC(&r2, sizeof r2);
+    CHECK(ret == 0 && qed_bn_cmp(&r, &rv) == 0 && qed_bn_cmp(&r2, &rv2) == 0);
+    qed_bn_mont_wipe(&ctx);
+    qed_bn_mont_wipe(&ctx2);
+  }
+  return 0;
+}
+
 /* add, sub, reduce of a longer number, byte export: m and operands secret */
 static int t_bn_mont_addsub_reduce(void)
 {
@@ -217,6 +269,7 @@ const ct_test ct_tests_bn[] = {
   { "bn_mont_limbs", t_bn_mont_limbs, 0 },
   { "bn_mont_init_sec", t_bn_mont_init_sec, 0 },
   { "bn_mont_powm_sec", t_bn_mont_powm_sec, 0 },
+  { "bn_mont_powm_pub_pair", t_bn_mont_powm_pub_pair, 0 },
   { "bn_mont_addsub_reduce", t_bn_mont_addsub_reduce, 0 },
   { "bn_powm_leaky", t_bn_powm_leaky, 1 },
 };

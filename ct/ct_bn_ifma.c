@@ -1,6 +1,7 @@
 /* Constant time of the radix-2^52 Montgomery code (src/bn/simd/
  * mont_ifma_impl.h) with the base, the exponent and the modulus secret
- * (their limb counts and the exponent's bit length public).  Valgrind
+ * (their limb counts and the exponent's bit length public; for the
+ * public-exponent square and multiply, e itself is public).  Valgrind
  * cannot execute AVX-512, so this runs the same template over plain C
  * lanes (tests/bn_ifma_lanes.h): every scalar part of the algorithm is the
  * code the IFMA build runs (conversions to and from radix 2^52, the
@@ -73,6 +74,35 @@ static int t_bn_ifma_exp2(void)
   return 0;
 }
 
+/* the public-exponent square and multiply (RSA's r^e and check): b, m and
+ * R^2 mod m secret, e = 65537 public; also b = 2^(64n) - 1 >= m */
+static int t_bn_ifma_exp_pub(void)
+{
+  static const size_t sizes[] = { 8, 16, 32, 64 };
+  const uint64_t e = 65537;
+  uint64_t m[64], b[64], r[64];
+  qed_bn qm;
+  qed_bn_mont_ctx ctx;
+  for (size_t k = 0; k < 2 * sizeof sizes / sizeof sizes[0]; k++) {
+    const size_t n = sizes[k / 2];
+    numbers(m, b, n, 1100 + (uint32_t)k);
+    if (k % 2)
+      memset(b, 0xff, 8 * n);
+    memset(&qm, 0, sizeof qm);
+    memcpy(qm.limb, m, 8 * n);
+    qm.n = n;
+    CHECK(qed_bn_mont_init(&ctx, &qm) == 0);
+    SECRET(m, sizeof m);
+    SECRET(b, sizeof b);
+    SECRET(ctx.rr, sizeof ctx.rr);
+    ifma_mont_exp_pub(r, b, &e, 17, m, ctx.rr, n, scratch);
+    PUBLIC(r, sizeof r);
+    PUBLIC(m, sizeof m);
+    CHECK(memcmp(r, m, 8 * n) != 0);
+  }
+  return 0;
+}
+
 static int t_bn_ifma_mul(void)
 {
   static const size_t sizes[] = { 8, 16, 32, 64 };
@@ -99,6 +129,7 @@ const ct_test ct_tests_bn_ifma[] = {
   { "bn_ifma_exp", t_bn_ifma_exp, 0 },
   { "bn_ifma_exp2", t_bn_ifma_exp2, 0 },
   { "bn_ifma_mul", t_bn_ifma_mul, 0 },
+  { "bn_ifma_exp_pub", t_bn_ifma_exp_pub, 0 },
 };
 const size_t ct_tests_bn_ifma_count =
     sizeof ct_tests_bn_ifma / sizeof ct_tests_bn_ifma[0];

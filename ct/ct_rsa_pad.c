@@ -124,8 +124,58 @@ static int t_rsa_pad_oaep_decrypt(void)
   return 0;
 }
 
+/* OAEP encryption with the message secret: EM carries it (masked by
+ * MGF1 of the seed, which travels in EM too), so the RSA operation on EM
+ * must not branch on it (oaep.c's encrypt_em: limbs by shifts, square and
+ * multiply over the public e).  Every length from 0 to the longest. */
+static int t_rsa_pad_oaep_encrypt(void)
+{
+  static uint8_t c[QED_RSA_MAX_BYTES], m[QED_RSA_MAX_BYTES];
+  uint8_t msg[62], label[9];
+  size_t mlen = 0;
+  CHECK(load_key() == 0);
+  ct_fill(label, sizeof label, 700);
+  for (size_t len = 0; len <= sizeof msg; len += 31) {
+    ct_fill(msg, sizeof msg, 701 + (uint32_t)len);
+    SECRET(msg, sizeof msg);
+    int r = qed_rsa_oaep_encrypt(c, sk.bytes, &pk, QED_HASH_SHA256, label, sizeof label,
+                                 msg, len);
+    PUBLIC(&r, sizeof r);
+    PUBLIC(c, sizeof c);
+    PUBLIC(msg, sizeof msg);
+    CHECK(r == 0);
+    CHECK(decrypt(m, &mlen, sizeof m, label, sizeof label, c) == 0 && mlen == len &&
+          memcmp(m, msg, len) == 0);
+  }
+  return 0;
+}
+
+/* the self-test: the variable-time public operation (RSAEP on a secret
+ * EM-like input, as OAEP used it before) must be flagged */
+static int t_rsa_pad_public_op_leaky(void)
+{
+  static uint8_t c[QED_RSA_MAX_BYTES];
+  uint8_t msg[62];
+  CHECK(load_key() == 0);
+  ct_fill(msg, sizeof msg, 800);
+  SECRET(msg, sizeof msg);
+  int r = qed_rsa_oaep_encrypt(c, sk.bytes, &pk, QED_HASH_SHA256, NULL, 0, msg, sizeof msg);
+  PUBLIC(&r, sizeof r);
+  CHECK(r == 0);
+  /* the ciphertext is public, but treat it as a secret plaintext for the
+   * variable-time qed_rsa_pkcs1v15_verify-style public operation */
+  SECRET(c, sk.bytes);
+  r = qed_rsa_pkcs1v15_verify(&pk, QED_HASH_SHA256, msg, sizeof msg, c, sk.bytes);
+  PUBLIC(&r, sizeof r);
+  PUBLIC(c, sizeof c);
+  PUBLIC(msg, sizeof msg);
+  return 0;
+}
+
 const ct_test ct_tests_rsa_pad[] = {
   { "rsa_pad_pss_sign", t_rsa_pad_pss_sign, 0 },
   { "rsa_pad_oaep_decrypt", t_rsa_pad_oaep_decrypt, 0 },
+  { "rsa_pad_oaep_encrypt", t_rsa_pad_oaep_encrypt, 0 },
+  { "rsa_pad_public_op_leaky", t_rsa_pad_public_op_leaky, 1 },
 };
 const size_t ct_tests_rsa_pad_count = sizeof ct_tests_rsa_pad / sizeof ct_tests_rsa_pad[0];

@@ -28,10 +28,14 @@ test-diff-bn: lib $(VENV_STAMP)
 # The extended gcd's goals carry six 2 KiB structs each: more time per goal.
 WP_FLAGS_bn_bn_gcdext = -wp-timeout 40
 
-# The radix-2^52 AVX-512 IFMA Montgomery product and exponentiation
+# The radix-2^52 AVX-512 IFMA Montgomery product and exponentiations
 # (src/bn/simd/mont_ifma*): tests/test_bn_ifma.c checks the IFMA build (at
 # the avx512 level, on a CPU with IFMA) and a plain-C build of the same
-# algorithm against qed_bn_mont_mul_limbs and qed_bn_powm_sec.
+# algorithm against qed_bn_mont_mul_limbs and qed_bn_powm.  bn_powm_sec.c
+# dispatches to it (qed_bn_mont_powm_sec, the CRT pair
+# qed_bn_mont_powm2_sec, the public-exponent qed_bn_mont_powm_pub) when
+# qed_bn_mont_ifma_supports(n); test_bn_mont runs those at every limb
+# count on every backend.
 FAMILY_TESTS  += $(BUILD)/tests/test_bn_ifma
 # (the plain-C lanes of the template, shared with ct/ct_bn_ifma.c)
 $(BUILD)/tests/test_bn_ifma $(BUILD)/ct/ct_test: tests/bn_ifma_lanes.h

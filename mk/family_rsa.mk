@@ -8,7 +8,10 @@
 #                         mutations of keys (-1 or an identical
 #                         re-encoding), malformed DER, wrong lengths,
 #                         tampered signatures, a faulty key refused by the
-#                         check against the public operation
+#                         check against the public operation; the raw
+#                         private operation at prime sizes the IFMA path
+#                         runs (8, 16, 32 limbs) and does not (9, 12, 17,
+#                         24, unequal halves) against Python's pow
 #                         (tests/test_rsa.c, vectors tests/vectors/rsa)
 #   make test-diff-rsa    interoperability with the `cryptography` package:
 #                         keys both ways, signatures both ways

@@ -1,6 +1,8 @@
 /* The radix-2^52 Montgomery code (src/bn/simd/mont_ifma*.h, .c) against
  * the proven portable path: qed_bn_mont_mul_limbs for single products and
- * qed_bn_powm_sec for whole exponentiations, bit for bit.
+ * qed_bn_powm (variable time, sliding window: another road than the
+ * fixed-window qed_bn_powm_sec, which itself runs the IFMA kernel at the
+ * avx512 level) for whole exponentiations, bit for bit.
  *
  * Two builds of the same algorithm are checked: the AVX-512 IFMA one in
  * the library (when this backend may run it: the test says when it may
@@ -134,8 +136,8 @@ static void check_exp(const uint64_t *b, const uint64_t *e, size_t ebits,
   set_bn(&qb, b, n);
   set_bn(&qe, emask, el);
   set_bn(&qm, m, n);
-  if (!test_check(&tally, qed_bn_powm_sec(&qr, &qb, &qe, &qm) == 0,
-                  "powm_sec n=%zu %s", n, what))
+  if (!test_check(&tally, qed_bn_powm(&qr, &qb, &qe, &qm) == 0,
+                  "powm n=%zu %s", n, what))
     return;
   memset(want, 0, sizeof want);
   memcpy(want, qr.limb, qr.n * 8);
@@ -182,8 +184,8 @@ static void check_exp2(const uint64_t *b, const uint64_t *e, size_t ebits,
     set_bn(&qe, emask, el);
     set_bn(&qm, ms[q], n);
     memset(want[q], 0, sizeof want[q]);
-    if (!test_check(&tally, qed_bn_powm_sec(&qr, &qb, &qe, &qm) == 0,
-                    "powm_sec n=%zu %s", n, what))
+    if (!test_check(&tally, qed_bn_powm(&qr, &qb, &qe, &qm) == 0,
+                    "powm n=%zu %s", n, what))
       return;
     memcpy(want[q], qr.limb, qr.n * 8);
   }
@@ -207,6 +209,77 @@ static void check_exp2(const uint64_t *b, const uint64_t *e, size_t ebits,
     for (i = 0; i < (size_t)QED_MONT_IFMA_EXP2_SCRATCH(n); i++)
       z &= xscratch[i] == 0;
     test_check(&tally, z, "exp2 scratch wiped n=%zu", n);
+  }
+}
+
+/* the public-exponent square and multiply: b below R (maybe >= m), e of
+ * ebits bits (junk above), rr from a Montgomery context, against
+ * qed_bn_powm */
+static void check_exp_pub(const uint64_t *b, const uint64_t *e, size_t ebits,
+                          const uint64_t *m, size_t n, const char *what)
+{
+  qed_bn qb, qe, qm, qr;
+  qed_bn_mont_ctx ctx;
+  uint64_t emask[NMAX * 2], got[NMAX], want[NMAX];
+  const size_t el = (ebits + 63) / 64;
+  memset(emask, 0, sizeof emask);
+  memcpy(emask, e, el * 8);
+  if (ebits % 64)
+    emask[el - 1] &= (1ULL << (ebits % 64)) - 1;
+  set_bn(&qb, b, n);
+  set_bn(&qe, emask, el);
+  set_bn(&qm, m, n);
+  if (!test_check(&tally, qed_bn_powm(&qr, &qb, &qe, &qm) == 0 &&
+                          qed_bn_mont_init(&ctx, &qm) == 0,
+                  "powm/init n=%zu %s", n, what))
+    return;
+  memset(want, 0, sizeof want);
+  memcpy(want, qr.limb, qr.n * 8);
+  memset(got, 0x5a, sizeof got);
+  ifma_mont_exp_pub(got, b, e, ebits, m, ctx.rr, n, xscratch);
+  test_check(&tally, memcmp(want, got, n * 8) == 0,
+             "C-lane exp_pub n=%zu ebits=%zu %s", n, ebits, what);
+#if defined(__x86_64__)
+  if (have_ifma) {
+    memset(got, 0x5a, sizeof got);
+    qed_bn_mont_exp_pub_ifma(got, b, e, ebits, m, ctx.rr, n, xscratch);
+    test_check(&tally, memcmp(want, got, n * 8) == 0,
+               "IFMA exp_pub n=%zu ebits=%zu %s", n, ebits, what);
+  }
+#endif
+  {
+    size_t i, z = 1;
+    for (i = 0; i < (size_t)QED_MONT_IFMA_PUB_SCRATCH(n); i++)
+      z &= xscratch[i] == 0;
+    test_check(&tally, z, "exp_pub scratch wiped n=%zu", n);
+  }
+}
+
+static void test_exp_pub(size_t n)
+{
+  uint64_t m[NMAX], b[NMAX], e[NMAX * 2];
+  static const uint64_t small_e[] = { 0, 1, 2, 3, 17, 65537, 0xffffffffffffffffULL };
+  for (int kind = 0; kind < 5; kind++) {
+    make_modulus(m, n, kind);
+    for (int kb = 0; kb < 6; kb++) {
+      if (kb < 5) {
+        make_operand(b, m, n, kb);
+      } else {               /* b >= m: 2^(64n) - 1 */
+        for (size_t i = 0; i < n; i++)
+          b[i] = ~0ULL;
+      }
+      for (size_t i = 0; i < sizeof small_e / sizeof small_e[0]; i++) {
+        size_t bits = 0;
+        memset(e, 0, sizeof e);
+        e[0] = small_e[i];
+        while (bits < 64 && (small_e[i] >> bits) != 0)
+          bits++;
+        check_exp_pub(b, e, bits, m, n, "small e");
+      }
+      for (size_t i = 0; i < NMAX * 2; i++)
+        e[i] = rnd();
+      check_exp_pub(b, e, 1 + (size_t)(rnd() % 200), m, n, "random e, junk above");
+    }
   }
 }
 
@@ -266,6 +339,7 @@ int main(void)
     const size_t n = sizes[i];
     test_products(n, n <= 16 ? 400 : n == 32 ? 200 : 60);
     test_exps(n, n <= 16 ? 3 : 1);
+    test_exp_pub(n);
   }
   return test_finish(&tally);
 }

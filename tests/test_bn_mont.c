@@ -16,12 +16,17 @@
  *     xlimbs);
  *   - qed_bn_to_bytes_sec against qed_bn_to_bytes at every length around
  *     the value's, refusals zeroed;
- *   - qed_bn_powm_sec (the issue's API) on the same cases.
+ *   - qed_bn_powm_sec (the issue's API) on the same cases;
+ *   - the internal qed_bn_mont_powm_pub (public e) and qed_bn_mont_powm2_sec
+ *     (two at once: the AVX-512 IFMA pair at the avx512 level for 8, 16,
+ *     32, 64 limbs and equal bit lengths, else one after the other), and
+ *     their refusals (a refused side zero, the other computed).
  * Deterministic (xorshift), a few seconds natively. */
 #include <stdio.h>
 #include <string.h>
 
 #include "qed/bn.h"
+#include "bn/bn_mont.h"
 #include "testutil.h"
 
 static uint64_t rs = 0x9e3779b97f4a7c15u;
@@ -211,6 +216,60 @@ static void check_modulus(test_tally *t, const qed_bn *m, size_t bits)
     x = b;
     test_check(t, qed_bn_powm_sec(&x, &x, &e, m) == 0 && same(&x, &ref), "powm_sec api n=%zu", n);
   }
+  /* the exponentiations of RSA's private operation (bn/bn_mont.h):
+   * powm_pub (public e: 0, 1, 2, 3, 65537, all ones, random up to 300
+   * bits; b below R, maybe >= m) and powm2_sec (two at once: the IFMA pair
+   * when the sizes and bit lengths agree, else one after the other) */
+  for (k = 0; k < 8; k++) {
+    static const uint64_t small_e[] = { 0, 1, 2, 3, 65537, 0xffffffffu };
+    qed_bn b2, e2, r2, ref2;
+    size_t eb = 1 + (size_t)(rnd() % (n > 4 ? 300 : 64 * n + 10));
+    rand_bn(&b, n);
+    if (k == 1)
+      ref_mod(&b, &b, m);
+    if (k < 6) {
+      qed_bn_from_u64(&e, small_e[k]);
+    } else {
+      qed_bn top;
+      rand_bn(&e, (eb + 63) / 64);
+      pow2(&top, eb);
+      ref_mod(&e, &e, &top);
+    }
+    qed_bn_powm(&ref, &b, &e, m);
+    junk(&r);
+    test_check(t, qed_bn_mont_powm_pub(&ctx, &r, &b, &e) == 0 && same(&r, &ref),
+               "powm_pub n=%zu k=%zu", n, k);
+    x = b;
+    test_check(t, qed_bn_mont_powm_pub(&ctx, &x, &x, &e) == 0 && same(&x, &ref),
+               "powm_pub in place n=%zu", n);
+    rand_bn(&b2, n);
+    rand_bn(&e2, (eb + 63) / 64);
+    {
+      qed_bn top;
+      pow2(&top, eb);
+      ref_mod(&e2, &e2, &top);
+      if (qed_bn_sign(&e2) == 0)        /* nonzero: refused at ebits 0 */
+        qed_bn_from_u64(&e2, 1);
+      rand_bn(&e, (eb + 63) / 64);
+      ref_mod(&e, &e, &top);
+    }
+    qed_bn_powm(&ref, &b, &e, m);
+    qed_bn_powm(&ref2, &b2, &e2, m);
+    junk(&r);
+    junk(&r2);
+    test_check(t, qed_bn_mont_powm2_sec(&ctx, &r, &b, &e, eb, &ctx, &r2, &b2, &e2, eb) == 0 &&
+                  same(&r, &ref) && same(&r2, &ref2), "powm2_sec n=%zu eb=%zu", n, eb);
+    junk(&r);
+    junk(&r2);
+    test_check(t, qed_bn_mont_powm2_sec(&ctx, &r, &b, &e, eb, &ctx, &r2, &b2, &e2, eb + 1) == 0 &&
+                  same(&r, &ref) && same(&r2, &ref2), "powm2_sec ebits differ n=%zu", n);
+    /* one side out of range: its output zero, the other computed */
+    junk(&r);
+    junk(&r2);
+    test_check(t, qed_bn_mont_powm2_sec(&ctx, &r, &b, &e, eb, &ctx, &r2, &b2, &e2, 0) == -1 &&
+                  same(&r, &ref) && is_zero(&r2),
+               "powm2_sec one refused n=%zu", n);
+  }
   /* e = 0 and 1 */
   rand_bn(&b, n);
   ref_mod(&b, &b, m);
@@ -279,6 +338,15 @@ static void refused_ctx(test_tally *t, const qed_bn_mont_ctx *ctx, const char *w
   test_check(t, qed_bn_mont_reduce(ctx, &r, &a, 1) == -1 && is_zero(&r), "%s: reduce", what);
   junk(&r);
   test_check(t, qed_bn_mont_powm_sec(ctx, &r, &a, &a, 2) == -1 && is_zero(&r), "%s: powm", what);
+  junk(&r);
+  test_check(t, qed_bn_mont_powm_pub(ctx, &r, &a, &a) == -1 && is_zero(&r), "%s: powm_pub", what);
+  {
+    qed_bn r2;
+    junk(&r);
+    junk(&r2);
+    test_check(t, qed_bn_mont_powm2_sec(ctx, &r, &a, &a, 2, ctx, &r2, &a, &a, 2) == -1 &&
+                  is_zero(&r) && is_zero(&r2), "%s: powm2", what);
+  }
 }
 
 static int ctx_cleared(const qed_bn_mont_ctx *ctx, size_t n)
@@ -340,11 +408,28 @@ static void test_refusals(test_tally *t)
     test_check(t, qed_bn_mont_powm_sec(&ctx, &r, &a, &one, 1) == -1 && is_zero(&r), "powm b < 0");
     junk(&r);
     test_check(t, qed_bn_mont_powm_sec(&ctx, &r, &one, &a, 1) == -1 && is_zero(&r), "powm e < 0");
+    junk(&r);
+    test_check(t, qed_bn_mont_powm_pub(&ctx, &r, &a, &one) == -1 && is_zero(&r), "powm_pub b < 0");
+    junk(&r);
+    test_check(t, qed_bn_mont_powm_pub(&ctx, &r, &one, &a) == -1 && is_zero(&r), "powm_pub e < 0");
     /* b >= R, e >= 2^ebits, x >= 2^(64 xlimbs) */
     rand_bn(&big, n + 1);
     big.limb[n] |= 1;
     junk(&r);
     test_check(t, qed_bn_mont_powm_sec(&ctx, &r, &big, &one, 1) == -1 && is_zero(&r), "powm b >= R");
+    junk(&r);
+    test_check(t, qed_bn_mont_powm_pub(&ctx, &r, &big, &one) == -1 && is_zero(&r), "powm_pub b >= R");
+    {
+      qed_bn r2;
+      junk(&r);
+      junk(&r2);
+      test_check(t, qed_bn_mont_powm2_sec(&ctx, &r, &big, &one, 1, &ctx, &r2, &one, &one, 1) == -1 &&
+                    is_zero(&r) && qed_bn_cmp(&r2, &one) == 0, "powm2 b0 >= R");
+      junk(&r);
+      junk(&r2);
+      test_check(t, qed_bn_mont_powm2_sec(&ctx, &r, &one, &one, 1, &ctx, &r2, &one, &a, 1) == -1 &&
+                    qed_bn_cmp(&r, &one) == 0 && is_zero(&r2), "powm2 e1 < 0");
+    }
     qed_bn_from_u64(&e, 8);
     junk(&r);
     test_check(t, qed_bn_mont_powm_sec(&ctx, &r, &one, &e, 3) == -1 && is_zero(&r), "powm e >= 2^ebits");

@@ -3,12 +3,14 @@
  * canonical re-encoding, every truncation and byte mutations of encoded
  * keys, malformed DER, wrong lengths, tampered signatures and messages,
  * and a faulty private key stopped by the check against the public
- * operation. */
+ * operation; the raw private operation at prime sizes the AVX-512 IFMA
+ * path runs and does not, against Python's pow. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "qed/rsa.h"
+#include "rsa/rsa_impl.h"
 #include "testutil.h"
 
 static test_tally T;
@@ -311,10 +313,71 @@ static void fault_check(const key_der *kd)
              "fault: other key");
 }
 
+/* The raw private operation (CRT, blinding, check) on keys whose primes
+ * have limb counts the AVX-512 IFMA pair runs (8, 16, 32) and does not (9,
+ * 12, 17, 24; halves of different limb counts; a 1000-bit prime beside a
+ * 1024-bit one), against m = c^d mod n computed by Python's pow
+ * (tests/vectors/rsa/rsa_private_sizes.txt, tests/rsa/
+ * gen_rsa_private_sizes.py).  Run once per backend: the IFMA dispatch at
+ * avx512, the portable path below it.  Also c = n and c = n + 1 refused
+ * with the output zeroed. */
+static void private_sizes(const char *dir)
+{
+  char path[512];
+  static char line[8192];
+  static uint8_t der[MAX_DER], c[1024], m[1024], got[1024];
+  unsigned long ops = 0, nk = 0;
+  int have = 0;
+  snprintf(path, sizeof path, "%s/rsa/rsa_private_sizes.txt", dir);
+  FILE *f = fopen(path, "r");
+  if (f == NULL) {
+    test_check(&T, 0, "cannot open %s", path);
+    return;
+  }
+  while (fgets(line, sizeof line, f) != NULL) {
+    char *tok[4];
+    size_t nt = 0;
+    for (char *s = strtok(line, " \n"); s != NULL && nt < 4; s = strtok(NULL, " \n"))
+      tok[nt++] = s;
+    if (nt == 4 && strcmp(tok[0], "key") == 0) {
+      const size_t len = unhex_len(der, sizeof der, tok[3]);
+      have = qed_rsa_private_from_der(&sk, der, len) == 0;
+      test_check(&T, have, "private_sizes: key %s/%s bits imported", tok[1], tok[2]);
+      nk++;
+      if (have) {
+        /* c = n (and n + 1 when it fits): refused, nothing written */
+        uint8_t nb[1024];
+        test_check(&T, qed_bn_to_bytes(nb, sk.bytes, &sk.n) == 0, "n to bytes");
+        memset(got, 0x5a, sizeof got);
+        test_check(&T, qed_rsa_private_op(got, &sk, nb) == -1 && all_zero(got, sk.bytes),
+                   "private_sizes %s/%s: c = n refused", tok[1], tok[2]);
+        if (nb[sk.bytes - 1] != 0xff) {
+          nb[sk.bytes - 1]++;
+          memset(got, 0x5a, sizeof got);
+          test_check(&T, qed_rsa_private_op(got, &sk, nb) == -1 && all_zero(got, sk.bytes),
+                     "private_sizes %s/%s: c = n + 1 refused", tok[1], tok[2]);
+        }
+      }
+    } else if (nt == 3 && strcmp(tok[0], "op") == 0 && have) {
+      const size_t cl = unhex_len(c, sizeof c, tok[1]);
+      const size_t ml = unhex_len(m, sizeof m, tok[2]);
+      ops++;
+      memset(got, 0x5a, sizeof got);
+      test_check(&T, cl == sk.bytes && ml == sk.bytes &&
+                     qed_rsa_private_op(got, &sk, c) == 0 && memcmp(got, m, ml) == 0,
+                 "private_sizes: op %lu (%zu bytes)", ops, cl);
+    }
+  }
+  fclose(f);
+  test_check(&T, nk == 9 && ops == 27, "private_sizes: 9 keys, 27 operations read");
+  memset(&sk, 0, sizeof sk);
+}
+
 int main(int argc, char **argv)
 {
   const char *dir = argc > 1 ? argv[1] : "tests/vectors";
   test_print_backend();
+  private_sizes(dir);
   wycheproof(dir);
   if (nkeys >= 2) {
     der_malformed(&keys[0]);

@@ -25,6 +25,8 @@
  * 2^(d 2^q).  With d 2^q = 64 n (d the odd part of n, q = 6 + the power of
  * two in n) that is the form of R, which is R^2 mod m.  For RSA-2048's
  * primes (n = 16): 65 doublings and 10 squarings instead of a division.
+ * For a public m (RSA's n) qed_bn_mont_init_pub takes R^2 mod m by one
+ * division instead, about ten times cheaper at 2048 bits.
  *
  * Proved free of run-time errors. */
 #include "bn/bn_mont.h"
@@ -243,6 +245,29 @@ int qed_bn_mont_init(qed_bn_mont_ctx *ctx, const qed_bn *m)
   st = qed_bn_mont_init_sec(ctx, m, 64 * n);
   ctx->n = (size_t)(st + 1) * n;   /* 0 on -1, without a branch */
   return st;
+}
+
+int qed_bn_mont_init_pub(qed_bn_mont_ctx *ctx, const qed_bn *m)
+{
+  /* 2^(128 n) (2n + 1 limbs), its quotient (n + 2) and the division's
+   * scratch (3n + 2 limbs) */
+  uint64_t t[2 * QED_BN_LIMBS + 1], q[QED_BN_LIMBS + 2];
+  uint64_t s[QED_MPN_DIV_SCRATCH(2 * QED_BN_LIMBS + 1, QED_BN_LIMBS)];
+  const size_t n = m->n;
+  qed_mpn_zero(ctx->m, QED_BN_LIMBS);
+  qed_mpn_zero(ctx->rr, QED_BN_LIMBS);
+  ctx->minv = 0;
+  ctx->n = n;
+  /* branches on m: public here */
+  if (m->neg != 0 || m->limb[n - 1] == 0 || (m->limb[0] & 1) == 0 ||
+      (n == 1 && m->limb[0] == 1))
+    return -1;
+  qed_mpn_copy(ctx->m, m->limb, n);
+  qed_mpn_zero(t, 2 * n);
+  t[2 * n] = 1;
+  qed_mpn_divrem(q, ctx->rr, t, 2 * n + 1, ctx->m, n, s);
+  ctx->minv = qed_bn_mont_minv(ctx->m[0]);
+  return 0;
 }
 
 void qed_bn_mont_wipe(qed_bn_mont_ctx *ctx)

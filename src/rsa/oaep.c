@@ -4,6 +4,9 @@
  *   DB = H(L) || 0x00 .. 0x00 || 0x01 || M      (k - hLen - 1 bytes)
  *   EM = 0x00 || (seed xor MGF1(maskedDB)) || (DB xor MGF1(seed))
  *
+ * Encryption is constant time in the message: the RSA operation on EM is
+ * encrypt_em (below), not the variable-time qed_rsa_public_op.
+ *
  * Decryption is constant time in everything the private operation
  * returns (Manger's attack needs only one bit of it): the leading byte,
  * H(L), the scan for the 0x01 separator, the message length and the room
@@ -13,7 +16,73 @@
  * on where the message starts.  Proved free of run-time errors.           */
 #include "rsa/rsa_impl.h"
 #include "rsa/rsa_pad.h"
+#include "bn/bn_mont.h"
+#include "common/zeroize.h"
 #include "qed/common.h"
+
+/* c = em^e mod n in constant time in em, which holds the message (masked
+ * by MGF1 of the seed, but the seed travels in em too): the public
+ * operation qed_rsa_public_op reads em through qed_bn_from_bytes, whose
+ * length scan, the comparison with n and the sliding window all branch on
+ * em's limbs.  Here em's k bytes become limbs by shifts at public
+ * positions and a qed_bn whose count field is found with masks
+ * (qed_bn_set_limbs_ct), then square and multiply over the public e
+ * (qed_bn_mont_powm_pub, on a context of the public n), and
+ * qed_bn_to_bytes_sec; failures are counted, and the release is one mask.
+ * em < n needs no check: em[0] = 0, so em < 2^(8(k-1)) <= n.  -1 (c zero)
+ * when n is not a usable odd modulus. */
+/*@ requires \valid_read(pk) && qed_rsa_pk_ok(pk) && 1 <= pk->bytes;
+    requires \valid(c + (0 .. pk->bytes - 1));
+    requires \valid_read(em + (0 .. pk->bytes - 1));
+    requires \separated(c + (0 .. pk->bytes - 1), pk);
+    requires \separated(c + (0 .. pk->bytes - 1), em + (0 .. pk->bytes - 1));
+    assigns c[0 .. pk->bytes - 1];
+    ensures \result == 0 || \result == -1; */
+static int encrypt_em(uint8_t *c, const qed_rsa_public_key *pk,
+                      const uint8_t *em)
+{
+  uint64_t t[QED_RSA_MAX_BYTES / 8];
+  qed_bn_mont_ctx ctx;
+  qed_bn x, y;
+  const size_t k = pk->bytes, nl = (k + 7) / 8;
+  uint32_t bad;
+  uint8_t keep;
+  size_t i;
+  if (pk->n.n == 0) {                   /* public */
+    qed_zeroize(c, k);
+    return -1;
+  }
+  /*@ loop invariant 0 <= i <= nl;
+      loop assigns i, t[0 .. nl - 1];
+      loop variant nl - i;
+  */
+  for (i = 0; i < nl; i++)
+    t[i] = 0;
+  /* em is big-endian: byte i is bits 8 p .. 8 p + 7, p = k - 1 - i */
+  /*@ loop invariant 0 <= i <= k;
+      loop assigns i, t[0 .. nl - 1];
+      loop variant k - i;
+  */
+  for (i = 0; i < k; i++) {
+    const size_t p = k - 1 - i;
+    t[p / 8] |= (uint64_t)em[i] << (8 * (p % 8));
+  }
+  qed_bn_set_limbs_ct(&x, t, nl);
+  qed_wipe_u64(t, nl);
+  bad = (uint32_t)(qed_bn_mont_init_pub(&ctx, &pk->n) != 0);
+  bad |= (uint32_t)(qed_bn_mont_powm_pub(&ctx, &y, &x, &pk->e) != 0);
+  bad |= (uint32_t)(qed_bn_to_bytes_sec(c, k, &y) != 0);
+  keep = (uint8_t)(0u - (uint32_t)(bad == 0));
+  /*@ loop invariant 0 <= i <= k;
+      loop assigns i, c[0 .. k - 1];
+      loop variant k - i;
+  */
+  for (i = 0; i < k; i++)
+    c[i] &= keep;
+  qed_bn_wipe(&x);
+  qed_bn_wipe(&y);
+  return (int)(bad == 0) - 1;
+}
 
 int qed_rsa_oaep_encrypt(uint8_t *c, size_t clen,
                          const qed_rsa_public_key *pk, qed_hash_id h,
@@ -53,7 +122,7 @@ int qed_rsa_oaep_encrypt(uint8_t *c, size_t clen,
     em[k - mlen + i] = m[i];
   qed_rsa_mgf1_xor(em + 1 + hl, dblen, h, em + 1, hl);
   qed_rsa_mgf1_xor(em + 1, hl, h, em + 1 + hl, dblen);
-  st = qed_rsa_public_op(c, pk, em);
+  st = encrypt_em(c, pk, em);
   qed_zeroize(em, sizeof em);
   qed_zeroize(lh, sizeof lh);
   return st;

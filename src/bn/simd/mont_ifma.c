@@ -62,3 +62,12 @@ IFMA_EXPORT void qed_bn_mont_exp2_ifma(uint64_t *r0, uint64_t *r1,
 {
   ifma_mont_exp2(r0, r1, b0, b1, e0, e1, ebits, m0, m1, n, s);
 }
+
+IFMA_EXPORT void qed_bn_mont_exp_pub_ifma(uint64_t *r, const uint64_t *b,
+                                          const uint64_t *e, size_t ebits,
+                                          const uint64_t *m,
+                                          const uint64_t *rr, size_t n,
+                                          uint64_t *s)
+{
+  ifma_mont_exp_pub(r, b, e, ebits, m, rr, n, s);
+}

@@ -26,7 +26,8 @@
 /* 1 when n is 8, 16, 32 or 64, the CPU has AVX512-IFMA and the backend
  * level is avx512 (QED_BACKEND=portable or avx2 turns it off); else 0. */
 /*@ assigns \nothing;
-    ensures \result == 0 || \result == 1; */
+    ensures \result == 0 || \result == 1;
+    ensures \result == 1 ==> (n == 8 || n == 16 || n == 32 || n == 64); */
 int qed_bn_mont_ifma_supports(size_t n);
 
 /* r = a b / 2^(64n) mod m: the contract and result of
@@ -95,11 +96,37 @@ void qed_bn_mont_exp2_ifma(uint64_t *r0, uint64_t *r1, const uint64_t *b0,
                            const uint64_t *m0, const uint64_t *m1, size_t n,
                            uint64_t *s);
 
+/* r = b^e mod m for a PUBLIC e (RSA's public exponent): square and
+ * multiply over the ebits bits of e, so the time depends on e's value; no
+ * branch and no address on b or m.  m odd with m[n-1] != 0, b < 2^(64n)
+ * (b need not be below m: the first product b R'^2 / R' is below
+ * 2^(64n) m / 2^(65n) + m < 2m, as every later one), rr = 2^(128n) mod m
+ * (the R^2 of a qed_bn_mont_ctx); bits of e at and above
+ * ebits are ignored, ebits == 0 gives 1 mod m.  s:
+ * QED_MONT_IFMA_PUB_SCRATCH(n) limbs, wiped on return.  Only when
+ * qed_bn_mont_ifma_supports(n). */
+#define QED_MONT_IFMA_PUB_SCRATCH(n) (6 * QED_MONT_IFMA_DIGITS(n))
+/*@ requires n == 8 || n == 16 || n == 32 || n == 64;
+    requires ebits <= 64 * 256;
+    requires \valid(r + (0 .. n - 1));
+    requires \valid_read(b + (0 .. n - 1)) && \valid_read(m + (0 .. n - 1));
+    requires \valid_read(rr + (0 .. n - 1));
+    requires ebits == 0 || \valid_read(e + (0 .. (ebits - 1) / 64));
+    requires \valid(s + (0 .. QED_MONT_IFMA_PUB_SCRATCH(n) - 1));
+    requires \separated(r + (0 .. n - 1), s + (0 .. QED_MONT_IFMA_PUB_SCRATCH(n) - 1));
+    assigns r[0 .. n - 1], s[0 .. QED_MONT_IFMA_PUB_SCRATCH(n) - 1]; */
+void qed_bn_mont_exp_pub_ifma(uint64_t *r, const uint64_t *b,
+                              const uint64_t *e, size_t ebits,
+                              const uint64_t *m, const uint64_t *rr, size_t n,
+                              uint64_t *s);
+
 /* x y = hi 2^52 + lo for x, y < 2^52, by 26-bit halves: for compilers with
  * no 128-bit integer type (the C-lane model of tests/bn_ifma_lanes.h on
  * 32-bit targets).  x = x1 2^26 + x0 and y likewise: x y = x1 y1 2^52 +
  * (x1 y0 + x0 y1) 2^26 + x0 y0, every partial product below 2^52 and
  * their middle sum below 2^53. */
+/*@ requires \valid(hi) && \valid(lo) && \separated(hi, lo);
+    assigns *hi, *lo; */
 static inline void qed_ifma_mul52_halves(uint64_t x, uint64_t y,
                                          uint64_t *hi, uint64_t *lo)
 {

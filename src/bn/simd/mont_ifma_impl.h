@@ -471,3 +471,55 @@ IFMA_FN void ifma_mont_exp2(uint64_t *r0, uint64_t *r1, const uint64_t *b0,
   const uint64_t *const mm[2] = { m0, m1 };
   ifma_mont_expx(2, rr, bb, ee, ebits, mm, n, s);
 }
+
+/* r = b^e mod m for a PUBLIC exponent e of ebits bits (RSA's e): left to
+ * right square and multiply, one branch per bit of e, never a branch or
+ * an address on b or m.  b < 2^(64n) (not necessarily below m: b R'^2 /
+ * R' is still below 2m); rr = 2^(128n) mod m, the portable
+ * context's R^2 (R = 2^(64n)), from which R'^2 = rr 2^(2n) mod m comes by
+ * 2n modular doublings (R' = 2^(52k) = R 2^n) instead of the 129 + n
+ * doublings and log2(n) squarings of ifma_mont_expx, and no table: for
+ * e = 65537, 19 products.  s: 6 kp limbs (md, x, bd, acc, one, t), wiped. */
+IFMA_FN void ifma_mont_exp_pub(uint64_t *r, const uint64_t *b,
+                               const uint64_t *e, size_t ebits,
+                               const uint64_t *m, const uint64_t *rr,
+                               size_t n, uint64_t *s)
+{
+  const size_t k = 5 * n / 4, kp = (k + 7) / 8 * 8;
+  uint64_t *md = s, *x = s + kp, *bd = s + 2 * kp, *acc = s + 3 * kp;
+  uint64_t *one = s + 4 * kp, *t = s + 5 * kp;
+  const uint64_t k0 = ifma_k0(m[0]);
+  size_t i;
+  /* e's bit length (e is public): the loop below starts at its top bit */
+  while (ebits > 0 && ((e[(ebits - 1) / 64] >> ((ebits - 1) % 64)) & 1) == 0)
+    ebits--;
+  ifma_to52(md, m, n, 0, k, kp);
+  /* R'^2 mod m (acc as n limbs, t as the doublings' scratch) */
+  for (i = 0; i < n; i++)
+    acc[i] = rr[i];
+  for (i = 0; i < 2 * n; i++)
+    ifma_double_mod(acc, m, n, t);
+  ifma_to52(x, acc, n, 0, k, kp);
+  for (i = 0; i < kp; i++)
+    one[i] = 0;
+  one[0] = 1;
+  /* bd = b R' (below 2m, as every value below) */
+  ifma_to52(bd, b, n, 0, k, kp);
+  ifma_amm(bd, bd, x, md, k0, k, t);
+  if (ebits == 0)
+    ifma_amm(acc, x, one, md, k0, k, t);     /* R' mod m: 1 */
+  else
+    for (i = 0; i < kp; i++)                 /* the top bit of e */
+      acc[i] = bd[i];
+  for (i = ebits > 0 ? ebits - 1 : 0; i > 0; i--) {
+    ifma_amm(acc, acc, acc, md, k0, k, t);
+    if ((e[(i - 1) / 64] >> ((i - 1) % 64)) & 1)
+      ifma_amm(acc, acc, bd, md, k0, k, t);
+  }
+  /* out of Montgomery form: acc / R' mod m <= m, then below m */
+  ifma_amm(acc, acc, one, md, k0, k, t);
+  ifma_from52(x, n + 1, acc, k);
+  ifma_reduce_once(r, x, m, n);
+  for (i = 0; i < 6 * kp; i++)
+    s[i] = 0;
+}
