@@ -31,7 +31,23 @@
  * vpternlogq per lane (C and rol(C, 1) apart, which leaves too few
  * registers to go row by row) 1.06-1.29; the next round's parities
  * started after row 2 0.96; copies home every 2 rounds or a 12-round
- * body with none: no difference.  Loop body: 242 instructions per 2 rounds, 52 of them register copies.
+ * body with none: no difference.  Within a row, its five theta vpxorq
+ * before its five vprolq: 0.992-0.997 of xor, rol lane by lane (16
+ * pairs, paired in one process; the same build against itself
+ * 0.998-1.000).  Tried and slower or no better, per absorbed block
+ * against the form before that change (xor, rol lane by lane): partial column parities (rows 0..3 folded and
+ * Q[x] = P[x-1] ^ rol(P[x+1], 1) formed as soon as those rows exist, so
+ * D[x] = Q[x] ^ A(4, x-1) ^ rol(A(4, x+1), 1) is a vprolq and a
+ * vpternlogq after the last chi; 10 more instructions a round) 1.047-1.050;
+ * C spilled to the stack and theta as one vpternlogq with a broadcast
+ * load (no D) 1.38; every lane's theta vpxorq before any rho 1.09; theta
+ * of row y + 2 and rho of row y + 1 before chi of row y 1.006-1.012;
+ * theta/rho of row y + 1 interleaved instruction by instruction with chi
+ * of row y 1.011-1.024, or chi in its middle 1.015-1.03; the next
+ * round's parities of rows 0..2 issued before the last chi row 1.000,
+ * before the last two 1.005-1.007; rotations by 8 and 56 through vpshufb
+ * 0.993-0.998 (no better than without); block input added by
+ * vpxorq with an {1to2} load 0.993-1.001.  Loop body: 242 instructions per 2 rounds, 52 of them register copies.
  *
  * The generator checks the instruction list against a reference
  * Keccak-p on Python integers before writing this file.  Outside the
@@ -86,22 +102,22 @@ static const uint64_t rc512[25] = {
   "vpxorq %%xmm26, %%xmm28, %%xmm26\n\t" \
   "vpxorq %%xmm30, %%xmm0, %%xmm0\n\t" \
   "vpxorq %%xmm31, %%xmm6, %%xmm6\n\t" \
-  "vprolq $44, %%xmm6, %%xmm6\n\t" \
   "vpxorq %%xmm27, %%xmm12, %%xmm12\n\t" \
-  "vprolq $43, %%xmm12, %%xmm12\n\t" \
   "vpxorq %%xmm29, %%xmm18, %%xmm18\n\t" \
-  "vprolq $21, %%xmm18, %%xmm18\n\t" \
   "vpxorq %%xmm26, %%xmm24, %%xmm24\n\t" \
+  "vprolq $44, %%xmm6, %%xmm6\n\t" \
+  "vprolq $43, %%xmm12, %%xmm12\n\t" \
+  "vprolq $21, %%xmm18, %%xmm18\n\t" \
   "vprolq $14, %%xmm24, %%xmm24\n\t" \
   "vpxorq %%xmm29, %%xmm3, %%xmm3\n\t" \
-  "vprolq $28, %%xmm3, %%xmm3\n\t" \
   "vpxorq %%xmm26, %%xmm9, %%xmm9\n\t" \
-  "vprolq $20, %%xmm9, %%xmm9\n\t" \
   "vpxorq %%xmm30, %%xmm10, %%xmm10\n\t" \
-  "vprolq $3, %%xmm10, %%xmm10\n\t" \
   "vpxorq %%xmm31, %%xmm16, %%xmm16\n\t" \
-  "vprolq $45, %%xmm16, %%xmm16\n\t" \
   "vpxorq %%xmm27, %%xmm22, %%xmm22\n\t" \
+  "vprolq $28, %%xmm3, %%xmm3\n\t" \
+  "vprolq $20, %%xmm9, %%xmm9\n\t" \
+  "vprolq $3, %%xmm10, %%xmm10\n\t" \
+  "vprolq $45, %%xmm16, %%xmm16\n\t" \
   "vprolq $61, %%xmm22, %%xmm22\n\t" \
   "vpxorq 0(%[rc]), %%xmm0, %%xmm25\n\t" \
   "vpternlogq $0xd2, %%xmm12, %%xmm6, %%xmm25\n\t" \
@@ -111,14 +127,14 @@ static const uint64_t rc512[25] = {
   "vpternlogq $0xd2, %%xmm0, %%xmm24, %%xmm18\n\t" \
   "vpternlogq $0xd2, %%xmm6, %%xmm0, %%xmm24\n\t" \
   "vpxorq %%xmm31, %%xmm1, %%xmm1\n\t" \
-  "vprolq $1, %%xmm1, %%xmm1\n\t" \
   "vpxorq %%xmm27, %%xmm7, %%xmm7\n\t" \
-  "vprolq $6, %%xmm7, %%xmm7\n\t" \
   "vpxorq %%xmm29, %%xmm13, %%xmm13\n\t" \
-  "vprolq $25, %%xmm13, %%xmm13\n\t" \
   "vpxorq %%xmm26, %%xmm19, %%xmm19\n\t" \
-  "vprolq $8, %%xmm19, %%xmm19\n\t" \
   "vpxorq %%xmm30, %%xmm20, %%xmm20\n\t" \
+  "vprolq $1, %%xmm1, %%xmm1\n\t" \
+  "vprolq $6, %%xmm7, %%xmm7\n\t" \
+  "vprolq $25, %%xmm13, %%xmm13\n\t" \
+  "vprolq $8, %%xmm19, %%xmm19\n\t" \
   "vprolq $18, %%xmm20, %%xmm20\n\t" \
   "vmovdqa64 %%xmm3, %%xmm0\n\t" \
   "vpternlogq $0xd2, %%xmm10, %%xmm9, %%xmm0\n\t" \
@@ -128,14 +144,14 @@ static const uint64_t rc512[25] = {
   "vpternlogq $0xd2, %%xmm3, %%xmm22, %%xmm16\n\t" \
   "vpternlogq $0xd2, %%xmm9, %%xmm3, %%xmm22\n\t" \
   "vpxorq %%xmm26, %%xmm4, %%xmm4\n\t" \
-  "vprolq $27, %%xmm4, %%xmm4\n\t" \
   "vpxorq %%xmm30, %%xmm5, %%xmm5\n\t" \
-  "vprolq $36, %%xmm5, %%xmm5\n\t" \
   "vpxorq %%xmm31, %%xmm11, %%xmm11\n\t" \
-  "vprolq $10, %%xmm11, %%xmm11\n\t" \
   "vpxorq %%xmm27, %%xmm17, %%xmm17\n\t" \
-  "vprolq $15, %%xmm17, %%xmm17\n\t" \
   "vpxorq %%xmm29, %%xmm23, %%xmm23\n\t" \
+  "vprolq $27, %%xmm4, %%xmm4\n\t" \
+  "vprolq $36, %%xmm5, %%xmm5\n\t" \
+  "vprolq $10, %%xmm11, %%xmm11\n\t" \
+  "vprolq $15, %%xmm17, %%xmm17\n\t" \
   "vprolq $56, %%xmm23, %%xmm23\n\t" \
   "vmovdqa64 %%xmm1, %%xmm3\n\t" \
   "vpternlogq $0xd2, %%xmm13, %%xmm7, %%xmm3\n\t" \
@@ -145,14 +161,14 @@ static const uint64_t rc512[25] = {
   "vpternlogq $0xd2, %%xmm1, %%xmm20, %%xmm19\n\t" \
   "vpternlogq $0xd2, %%xmm7, %%xmm1, %%xmm20\n\t" \
   "vpxorq %%xmm27, %%xmm2, %%xmm2\n\t" \
-  "vprolq $62, %%xmm2, %%xmm2\n\t" \
   "vpxorq %%xmm29, %%xmm8, %%xmm8\n\t" \
-  "vprolq $55, %%xmm8, %%xmm8\n\t" \
   "vpxorq %%xmm26, %%xmm14, %%xmm14\n\t" \
-  "vprolq $39, %%xmm14, %%xmm14\n\t" \
   "vpxorq %%xmm30, %%xmm15, %%xmm15\n\t" \
-  "vprolq $41, %%xmm15, %%xmm15\n\t" \
   "vpxorq %%xmm31, %%xmm21, %%xmm21\n\t" \
+  "vprolq $62, %%xmm2, %%xmm2\n\t" \
+  "vprolq $55, %%xmm8, %%xmm8\n\t" \
+  "vprolq $39, %%xmm14, %%xmm14\n\t" \
+  "vprolq $41, %%xmm15, %%xmm15\n\t" \
   "vprolq $2, %%xmm21, %%xmm21\n\t" \
   "vmovdqa64 %%xmm4, %%xmm1\n\t" \
   "vpternlogq $0xd2, %%xmm11, %%xmm5, %%xmm1\n\t" \
@@ -195,22 +211,22 @@ static const uint64_t rc512[25] = {
   "vpxorq %%xmm8, %%xmm31, %%xmm8\n\t" \
   "vpxorq %%xmm29, %%xmm25, %%xmm25\n\t" \
   "vpxorq %%xmm26, %%xmm6, %%xmm6\n\t" \
-  "vprolq $44, %%xmm6, %%xmm6\n\t" \
   "vpxorq %%xmm30, %%xmm13, %%xmm13\n\t" \
-  "vprolq $43, %%xmm13, %%xmm13\n\t" \
   "vpxorq %%xmm27, %%xmm17, %%xmm17\n\t" \
-  "vprolq $21, %%xmm17, %%xmm17\n\t" \
   "vpxorq %%xmm8, %%xmm21, %%xmm21\n\t" \
+  "vprolq $44, %%xmm6, %%xmm6\n\t" \
+  "vprolq $43, %%xmm13, %%xmm13\n\t" \
+  "vprolq $21, %%xmm17, %%xmm17\n\t" \
   "vprolq $14, %%xmm21, %%xmm21\n\t" \
   "vpxorq %%xmm27, %%xmm18, %%xmm18\n\t" \
-  "vprolq $28, %%xmm18, %%xmm18\n\t" \
   "vpxorq %%xmm8, %%xmm22, %%xmm22\n\t" \
-  "vprolq $20, %%xmm22, %%xmm22\n\t" \
   "vpxorq %%xmm29, %%xmm3, %%xmm3\n\t" \
-  "vprolq $3, %%xmm3, %%xmm3\n\t" \
   "vpxorq %%xmm26, %%xmm7, %%xmm7\n\t" \
-  "vprolq $45, %%xmm7, %%xmm7\n\t" \
   "vpxorq %%xmm30, %%xmm14, %%xmm14\n\t" \
+  "vprolq $28, %%xmm18, %%xmm18\n\t" \
+  "vprolq $20, %%xmm22, %%xmm22\n\t" \
+  "vprolq $3, %%xmm3, %%xmm3\n\t" \
+  "vprolq $45, %%xmm7, %%xmm7\n\t" \
   "vprolq $61, %%xmm14, %%xmm14\n\t" \
   "vpxorq 8(%[rc]), %%xmm25, %%xmm2\n\t" \
   "vpternlogq $0xd2, %%xmm13, %%xmm6, %%xmm2\n\t" \
@@ -220,14 +236,14 @@ static const uint64_t rc512[25] = {
   "vpternlogq $0xd2, %%xmm25, %%xmm21, %%xmm17\n\t" \
   "vpternlogq $0xd2, %%xmm6, %%xmm25, %%xmm21\n\t" \
   "vpxorq %%xmm26, %%xmm28, %%xmm28\n\t" \
-  "vprolq $1, %%xmm28, %%xmm28\n\t" \
   "vpxorq %%xmm30, %%xmm10, %%xmm10\n\t" \
-  "vprolq $6, %%xmm10, %%xmm10\n\t" \
   "vpxorq %%xmm27, %%xmm19, %%xmm19\n\t" \
-  "vprolq $25, %%xmm19, %%xmm19\n\t" \
   "vpxorq %%xmm8, %%xmm23, %%xmm23\n\t" \
-  "vprolq $8, %%xmm23, %%xmm23\n\t" \
   "vpxorq %%xmm29, %%xmm4, %%xmm4\n\t" \
+  "vprolq $1, %%xmm28, %%xmm28\n\t" \
+  "vprolq $6, %%xmm10, %%xmm10\n\t" \
+  "vprolq $25, %%xmm19, %%xmm19\n\t" \
+  "vprolq $8, %%xmm23, %%xmm23\n\t" \
   "vprolq $18, %%xmm4, %%xmm4\n\t" \
   "vmovdqa64 %%xmm18, %%xmm25\n\t" \
   "vpternlogq $0xd2, %%xmm3, %%xmm22, %%xmm25\n\t" \
@@ -237,14 +253,14 @@ static const uint64_t rc512[25] = {
   "vpternlogq $0xd2, %%xmm18, %%xmm14, %%xmm7\n\t" \
   "vpternlogq $0xd2, %%xmm22, %%xmm18, %%xmm14\n\t" \
   "vpxorq %%xmm8, %%xmm24, %%xmm24\n\t" \
-  "vprolq $27, %%xmm24, %%xmm24\n\t" \
   "vpxorq %%xmm29, %%xmm0, %%xmm0\n\t" \
-  "vprolq $36, %%xmm0, %%xmm0\n\t" \
   "vpxorq %%xmm26, %%xmm9, %%xmm9\n\t" \
-  "vprolq $10, %%xmm9, %%xmm9\n\t" \
   "vpxorq %%xmm30, %%xmm11, %%xmm11\n\t" \
-  "vprolq $15, %%xmm11, %%xmm11\n\t" \
   "vpxorq %%xmm27, %%xmm15, %%xmm15\n\t" \
+  "vprolq $27, %%xmm24, %%xmm24\n\t" \
+  "vprolq $36, %%xmm0, %%xmm0\n\t" \
+  "vprolq $10, %%xmm9, %%xmm9\n\t" \
+  "vprolq $15, %%xmm11, %%xmm11\n\t" \
   "vprolq $56, %%xmm15, %%xmm15\n\t" \
   "vmovdqa64 %%xmm28, %%xmm18\n\t" \
   "vpternlogq $0xd2, %%xmm19, %%xmm10, %%xmm18\n\t" \
@@ -254,14 +270,14 @@ static const uint64_t rc512[25] = {
   "vpternlogq $0xd2, %%xmm28, %%xmm4, %%xmm23\n\t" \
   "vpternlogq $0xd2, %%xmm10, %%xmm28, %%xmm4\n\t" \
   "vpxorq %%xmm30, %%xmm12, %%xmm12\n\t" \
-  "vprolq $62, %%xmm12, %%xmm12\n\t" \
   "vpxorq %%xmm27, %%xmm16, %%xmm16\n\t" \
-  "vprolq $55, %%xmm16, %%xmm16\n\t" \
   "vpxorq %%xmm8, %%xmm20, %%xmm20\n\t" \
-  "vprolq $39, %%xmm20, %%xmm20\n\t" \
   "vpxorq %%xmm29, %%xmm1, %%xmm1\n\t" \
-  "vprolq $41, %%xmm1, %%xmm1\n\t" \
   "vpxorq %%xmm26, %%xmm5, %%xmm5\n\t" \
+  "vprolq $62, %%xmm12, %%xmm12\n\t" \
+  "vprolq $55, %%xmm16, %%xmm16\n\t" \
+  "vprolq $39, %%xmm20, %%xmm20\n\t" \
+  "vprolq $41, %%xmm1, %%xmm1\n\t" \
   "vprolq $2, %%xmm5, %%xmm5\n\t" \
   "vmovdqa64 %%xmm24, %%xmm28\n\t" \
   "vpternlogq $0xd2, %%xmm9, %%xmm0, %%xmm28\n\t" \
@@ -330,22 +346,22 @@ static const uint64_t rc512[25] = {
   "vpxorq %%xmm26, %%xmm28, %%xmm26\n\t" \
   "vpxorq %%xmm30, %%xmm0, %%xmm0\n\t" \
   "vpxorq %%xmm31, %%xmm6, %%xmm6\n\t" \
-  "vprolq $44, %%xmm6, %%xmm6\n\t" \
   "vpxorq %%xmm27, %%xmm12, %%xmm12\n\t" \
-  "vprolq $43, %%xmm12, %%xmm12\n\t" \
   "vpxorq %%xmm29, %%xmm18, %%xmm18\n\t" \
-  "vprolq $21, %%xmm18, %%xmm18\n\t" \
   "vpxorq %%xmm26, %%xmm24, %%xmm24\n\t" \
+  "vprolq $44, %%xmm6, %%xmm6\n\t" \
+  "vprolq $43, %%xmm12, %%xmm12\n\t" \
+  "vprolq $21, %%xmm18, %%xmm18\n\t" \
   "vprolq $14, %%xmm24, %%xmm24\n\t" \
   "vpxorq %%xmm29, %%xmm3, %%xmm3\n\t" \
-  "vprolq $28, %%xmm3, %%xmm3\n\t" \
   "vpxorq %%xmm26, %%xmm9, %%xmm9\n\t" \
-  "vprolq $20, %%xmm9, %%xmm9\n\t" \
   "vpxorq %%xmm30, %%xmm10, %%xmm10\n\t" \
-  "vprolq $3, %%xmm10, %%xmm10\n\t" \
   "vpxorq %%xmm31, %%xmm16, %%xmm16\n\t" \
-  "vprolq $45, %%xmm16, %%xmm16\n\t" \
   "vpxorq %%xmm27, %%xmm22, %%xmm22\n\t" \
+  "vprolq $28, %%xmm3, %%xmm3\n\t" \
+  "vprolq $20, %%xmm9, %%xmm9\n\t" \
+  "vprolq $3, %%xmm10, %%xmm10\n\t" \
+  "vprolq $45, %%xmm16, %%xmm16\n\t" \
   "vprolq $61, %%xmm22, %%xmm22\n\t" \
   "vpxorq 0(%[rc]), %%xmm0, %%xmm25\n\t" \
   "vpternlogq $0xd2, %%xmm12, %%xmm6, %%xmm25\n\t" \
@@ -355,14 +371,14 @@ static const uint64_t rc512[25] = {
   "vpternlogq $0xd2, %%xmm0, %%xmm24, %%xmm18\n\t" \
   "vpternlogq $0xd2, %%xmm6, %%xmm0, %%xmm24\n\t" \
   "vpxorq %%xmm31, %%xmm1, %%xmm1\n\t" \
-  "vprolq $1, %%xmm1, %%xmm1\n\t" \
   "vpxorq %%xmm27, %%xmm7, %%xmm7\n\t" \
-  "vprolq $6, %%xmm7, %%xmm7\n\t" \
   "vpxorq %%xmm29, %%xmm13, %%xmm13\n\t" \
-  "vprolq $25, %%xmm13, %%xmm13\n\t" \
   "vpxorq %%xmm26, %%xmm19, %%xmm19\n\t" \
-  "vprolq $8, %%xmm19, %%xmm19\n\t" \
   "vpxorq %%xmm30, %%xmm20, %%xmm20\n\t" \
+  "vprolq $1, %%xmm1, %%xmm1\n\t" \
+  "vprolq $6, %%xmm7, %%xmm7\n\t" \
+  "vprolq $25, %%xmm13, %%xmm13\n\t" \
+  "vprolq $8, %%xmm19, %%xmm19\n\t" \
   "vprolq $18, %%xmm20, %%xmm20\n\t" \
   "vmovdqa64 %%xmm3, %%xmm0\n\t" \
   "vpternlogq $0xd2, %%xmm10, %%xmm9, %%xmm0\n\t" \
@@ -372,14 +388,14 @@ static const uint64_t rc512[25] = {
   "vpternlogq $0xd2, %%xmm3, %%xmm22, %%xmm16\n\t" \
   "vpternlogq $0xd2, %%xmm9, %%xmm3, %%xmm22\n\t" \
   "vpxorq %%xmm26, %%xmm4, %%xmm4\n\t" \
-  "vprolq $27, %%xmm4, %%xmm4\n\t" \
   "vpxorq %%xmm30, %%xmm5, %%xmm5\n\t" \
-  "vprolq $36, %%xmm5, %%xmm5\n\t" \
   "vpxorq %%xmm31, %%xmm11, %%xmm11\n\t" \
-  "vprolq $10, %%xmm11, %%xmm11\n\t" \
   "vpxorq %%xmm27, %%xmm17, %%xmm17\n\t" \
-  "vprolq $15, %%xmm17, %%xmm17\n\t" \
   "vpxorq %%xmm29, %%xmm23, %%xmm23\n\t" \
+  "vprolq $27, %%xmm4, %%xmm4\n\t" \
+  "vprolq $36, %%xmm5, %%xmm5\n\t" \
+  "vprolq $10, %%xmm11, %%xmm11\n\t" \
+  "vprolq $15, %%xmm17, %%xmm17\n\t" \
   "vprolq $56, %%xmm23, %%xmm23\n\t" \
   "vmovdqa64 %%xmm1, %%xmm3\n\t" \
   "vpternlogq $0xd2, %%xmm13, %%xmm7, %%xmm3\n\t" \
@@ -389,14 +405,14 @@ static const uint64_t rc512[25] = {
   "vpternlogq $0xd2, %%xmm1, %%xmm20, %%xmm19\n\t" \
   "vpternlogq $0xd2, %%xmm7, %%xmm1, %%xmm20\n\t" \
   "vpxorq %%xmm27, %%xmm2, %%xmm2\n\t" \
-  "vprolq $62, %%xmm2, %%xmm2\n\t" \
   "vpxorq %%xmm29, %%xmm8, %%xmm8\n\t" \
-  "vprolq $55, %%xmm8, %%xmm8\n\t" \
   "vpxorq %%xmm26, %%xmm14, %%xmm14\n\t" \
-  "vprolq $39, %%xmm14, %%xmm14\n\t" \
   "vpxorq %%xmm30, %%xmm15, %%xmm15\n\t" \
-  "vprolq $41, %%xmm15, %%xmm15\n\t" \
   "vpxorq %%xmm31, %%xmm21, %%xmm21\n\t" \
+  "vprolq $62, %%xmm2, %%xmm2\n\t" \
+  "vprolq $55, %%xmm8, %%xmm8\n\t" \
+  "vprolq $39, %%xmm14, %%xmm14\n\t" \
+  "vprolq $41, %%xmm15, %%xmm15\n\t" \
   "vprolq $2, %%xmm21, %%xmm21\n\t" \
   "vmovdqa64 %%xmm4, %%xmm1\n\t" \
   "vpternlogq $0xd2, %%xmm11, %%xmm5, %%xmm1\n\t" \
