@@ -19,7 +19,9 @@
  * so no goal's path crosses more than eight rounds; unrolled further, WP's
  * simplifier spent minutes per goal on the whole block's terms.  gcc
  * unrolls the loops all the same (#pragma GCC unroll), so that the window
- * indices are constants again: 7% on SHA-256 at -O2.  SHA-2 is one long
+ * indices are constants again: 7% on SHA-256 at -O2.  Not when optimizing
+ * for size (-Os): unrolled, SHA-512 alone was 41 KB of RV32 code, rolled
+ * (eight rounds a loop) 11 KB.  SHA-2 is one long
  * dependency chain of additions and rotations per round; there is no table
  * indexed by data, no branch on data.
  *
@@ -156,13 +158,17 @@ static inline size_t sha256_blocks_body(uint32_t state[8], const uint8_t *in,
     const uint8_t *p = in + done;
     uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
     uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
+#ifndef __OPTIMIZE_SIZE__
 #pragma GCC unroll 2
+#endif
     /*@ loop invariant 0 <= r <= 16 && r % 8 == 0;
         loop assigns r, a, b, c, d, e, f, g, h, w[0 .. 15];
         loop variant 16 - r; */
     for (r = 0; r < 16; r += 8)
       S256_8ROUNDS(S256_LOADW, r);
+#ifndef __OPTIMIZE_SIZE__
 #pragma GCC unroll 6
+#endif
     /*@ loop invariant 16 <= r <= 64 && r % 8 == 0;
         loop assigns r, a, b, c, d, e, f, g, h, w[0 .. 15];
         loop variant 64 - r; */
@@ -230,13 +236,17 @@ static inline size_t sha512_blocks_body(uint64_t state[8], const uint8_t *in,
     const uint8_t *p = in + done;
     uint64_t a = state[0], b = state[1], c = state[2], d = state[3];
     uint64_t e = state[4], f = state[5], g = state[6], h = state[7];
+#ifndef __OPTIMIZE_SIZE__
 #pragma GCC unroll 2
+#endif
     /*@ loop invariant 0 <= r <= 16 && r % 8 == 0;
         loop assigns r, a, b, c, d, e, f, g, h, w[0 .. 15];
         loop variant 16 - r; */
     for (r = 0; r < 16; r += 8)
       S512_8ROUNDS(S512_LOADW, r);
+#ifndef __OPTIMIZE_SIZE__
 #pragma GCC unroll 8
+#endif
     /*@ loop invariant 16 <= r <= 80 && r % 8 == 0;
         loop assigns r, a, b, c, d, e, f, g, h, w[0 .. 15];
         loop variant 80 - r; */
