@@ -191,6 +191,7 @@ powm_portable(const qed_bn_mont_ctx *ctx, qed_bn *r, const qed_bn *b,
   return st;
 }
 
+#if QED_HAVE_IFMA
 /* z = x mod m for x < R (n limbs): REDC(x (R^2 mod m)) = x R mod m, then
  * REDC(x R 1) = x mod m.  Two portable products (s: their scratch). */
 /*@ requires 1 <= n <= 64;
@@ -212,7 +213,6 @@ static void base_mod(uint64_t *z, const uint64_t *x,
   qed_wipe_u64(t, 64);
 }
 
-#if QED_HAVE_IFMA
 /* qed_bn_mont_powm_sec by the IFMA kernel, for a supported n: the same
  * checks, b reduced below m, then qed_bn_mont_exp_ifma. */
 /*@ requires ebits <= 16384;
