@@ -865,6 +865,22 @@ static void check_rejection(void)
                  qed_keccak_p_sponge_absorb(&ctx, msg, 0) == -1 &&
                  memcmp(&ctx, &saved, sizeof ctx) == 0,
              "absorb after squeeze");
+  /* a squeeze of 0 bytes (or 0 bits) ends absorbing too, and changes
+   * nothing of the output that follows */
+  for (int bits = 0; bits < 2; bits++) {
+    uint8_t want[40], got[40];
+    qed_keccak_p_sponge(want, 8 * sizeof want, msg, 11, 400, 144, 20);
+    qed_keccak_p_sponge_init(&ctx, 400, 144, 20);
+    qed_keccak_p_sponge_absorb_bits(&ctx, msg, 11);
+    const int rc0 = bits ? qed_keccak_p_sponge_squeeze_bits(&ctx, got, 0)
+                         : qed_keccak_p_sponge_squeeze(&ctx, got, 0);
+    test_check(&T, rc0 == 0 && ctx.phase == QED_KECCAK_P_SQUEEZING &&
+                   qed_keccak_p_sponge_absorb(&ctx, msg, 0) == -1 &&
+                   qed_keccak_p_sponge_absorb_bits(&ctx, msg, 1) == -1 &&
+                   qed_keccak_p_sponge_squeeze(&ctx, got, sizeof got) == 0 &&
+                   memcmp(got, want, sizeof got) == 0,
+               "squeeze of 0 %s ends absorbing", bits ? "bits" : "bytes");
+  }
   for (int k = 0; k < 7; k++) {
     ctx = saved;
     switch (k) {

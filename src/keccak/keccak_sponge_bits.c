@@ -185,6 +185,11 @@ int qed_keccak_p_sponge_squeeze(qed_keccak_p_sponge_ctx *ctx, uint8_t *out,
     qed_zeroize(out, outlen);
     return -1;
   }
+  /* 0 bytes still end the absorbing phase, as 0 bits do and as a 0-byte
+   * squeeze of every other XOF does: after any accepted squeeze, absorbing
+   * is refused. */
+  if (outlen == 0)
+    return qed_keccak_p_sponge_squeeze_bits(ctx, out, 0);
   /*@ loop invariant 0 <= done <= outlen;
       loop invariant qed_keccak_p_sponge_squeezable(ctx);
       loop assigns done, *ctx, out[0 .. outlen - 1];
