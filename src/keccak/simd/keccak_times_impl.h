@@ -191,6 +191,10 @@ static const uint64_t kt_rc[24] = {
 
 /* ---- the functions, once per includer (no include guard below) ---- */
 
+/* An includer that defines KT_OWN_ABSORB defines KT_NAME(rounds) and
+ * KT_NAME(absorb) itself, with the signatures below, before including
+ * this file (the 8-state AVX-512 form: generated assembly). */
+#ifndef KT_OWN_ABSORB
 /* The last `rounds` rounds (1..24) on the W states s[0 .. 24]. */
 static KT_ATTR void KT_NAME(rounds)(KT_V s[25], unsigned rounds)
 {
@@ -222,6 +226,7 @@ static KT_ATTR void KT_NAME(absorb)(KT_V s[25], const uint8_t *in,
   }
   KT_STORE(s);
 }
+#endif /* KT_OWN_ABSORB */
 
 /* W interleaved states: lanes[KT_W * j + k] is lane j of state k. */
 KT_ATTR void KT_NAME(permute)(uint64_t *lanes, unsigned rounds)
