@@ -3,6 +3,12 @@
 states side by side (lane j of the 8 states in zmm j), in GCC inline
 assembly with every register and the instruction order chosen here.
 
+The next block's lanes are copied into place by scalar loads and stores
+spread through the loop body; before writing, the generator also runs
+those scalar lines (a small interpreter of the forms it emits) for every
+lane count and round count and checks that they transpose exactly the
+next block, reading nothing outside it.
+
 The round is tools/gen_keccak_avx512.py's (one state, a lane per xmm
 register) on zmm registers: the same instruction list, checked the same
 way against a reference Keccak-p round on Python integers before the
@@ -11,8 +17,10 @@ every instruction used acts on each element alike: vpternlogq, vpxorq,
 vprolq, register copies, the round constant broadcast to all 8).
 
 usage: tools/gen_keccak_times8_avx512.py [OUT.c]   (default: the file above)
+       KT8_L=n (environment): lanes copied per loop body (default 4)
 """
 import os
+import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -42,7 +50,7 @@ def asm_lines(ins):
     return out
 
 
-L = 4   # lanes of the next block transposed per loop body (2 rounds)
+L = int(os.environ.get('KT8_L', '4'))   # lanes of the next block copied per loop body (2 rounds)
 
 
 def copy_units():
@@ -74,6 +82,83 @@ def interleave(vec, units):
     return out + [x for unit in units for x in unit]
 
 
+def run_scalar(lines, st, mem, buf, ofs):
+    """Run the scalar lines of the generated assembly (the vector lines
+    are skipped) on the registers st (q, x, pj, bufp, rem), the input
+    mem (address -> 8-byte lane) and buf (index -> lane); returns at the
+    end of the lines.  Only the forms the generator emits are known."""
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        i += 1
+        if ln.startswith('v') or ln in ('7:', '8:', '9:'):
+            continue
+        op, args = ln.split(None, 1)
+        a = [x.strip() for x in args.replace('(%[q], %[pj])', 'QPJ')
+             .split(', ')]
+        if op == 'movq' and a[0].endswith('(%[ofs])'):
+            st['q'] = ofs[int(a[0][:-len('(%[ofs])')]) // 8]
+        elif op == 'leaq' and a == ['QPJ', '%[q]']:
+            st['q'] += st['pj']
+        elif op == 'movq' and a == ['QPJ', '%[x]']:
+            st['x'] = mem[st['q'] + st['pj']]
+        elif op == 'movq' and a[0].endswith('(%[q])'):
+            st['x'] = mem[st['q'] + int(a[0][:-len('(%[q])')])]
+        elif op == 'movq' and a[0] == '%[x]':
+            d = a[1]
+            off = 0 if d == '(%[bufp])' else int(d[:-len('(%[bufp])')])
+            assert (st['bufp'] + off) % 8 == 0
+            buf[(st['bufp'] + off) // 8] = st['x']
+        elif op == 'cmpq':
+            st['flags'] = st['rem'] - int(a[0][1:])
+        elif op == 'jle':
+            if st['flags'] <= 0:
+                lab = a[0][:-1] + ':'
+                if a[0].endswith('f'):
+                    while lines[i] != lab:
+                        i += 1
+                else:
+                    raise ValueError(ln)
+        elif op == 'jmp' and a[0] == '8b':
+            i = lines.index('8:')
+        elif op in ('addq', 'subq'):
+            k = int(a[0][1:]) * (1 if op == 'addq' else -1)
+            st[a[1][2:-1]] += k
+        elif op == 'decq' and a[0] == '%[rem]':
+            st['rem'] -= 1
+        else:
+            raise ValueError('unknown line: ' + ln)
+
+
+def check_copies(body_lines, rest):
+    """The scalar copies of the loop bodies and the loop at 8: against a
+    transposition done here: for every lane count 0..25 and round count
+    1..24, block 1 of 8 leaves (random lanes at random distinct leaf
+    offsets) must land in buf[8 j + k] for j < lanes, nothing else written,
+    nothing read outside block 1 of each leaf (mem raises KeyError)."""
+    rnd = random.Random(2)
+    for lanes in range(26):
+        for rounds in range(1, 25):
+            ofs = [0] + sorted(rnd.sample(range(1, 1000), 7))
+            ofs = [8 * (25 * 2 + 1) * o for o in ofs]   # leaves apart
+            block = 8 * lanes
+            mem = {}
+            for k in range(8):
+                for j in range(lanes):
+                    mem[ofs[k] + block + 8 * j] = rnd.getrandbits(64)
+            buf = {}
+            # the prologue of a block that has a next one (the template):
+            # pj = in + block (leaf 0's next block), bufp = buf, rem = lanes
+            st = {'pj': block, 'bufp': 0, 'rem': lanes, 'q': None,
+                  'x': None, 'flags': None}
+            for _ in range(rounds // g1.UNROLL):
+                run_scalar(body_lines, st, mem, buf, ofs)
+            run_scalar(rest, st, mem, buf, ofs)
+            want = {8 * j + k: mem[ofs[k] + block + 8 * j]
+                    for j in range(lanes) for k in range(8)}
+            assert buf == want, ('copies differ', lanes, rounds)
+
+
 def main():
     body, one = g1.build()
     g1.check(body, one)
@@ -99,6 +184,7 @@ def main():
                  'movq %%[x], %d(%%[bufp])' % (8 * k)]
     rest += ['addq $8, %[pj]', 'addq $64, %[bufp]', 'decq %[rem]',
              'jmp 8b', '9:']
+    check_copies(body_lines, rest)
     with open(path, 'w') as f:
         f.write(TEMPLATE_HEAD.replace('@STATS@', stats)
                 .replace('@UNROLL@', str(g1.UNROLL))
@@ -147,7 +233,9 @@ TEMPLATE_HEAD = r'''/* generated by tools/gen_keccak_times8_avx512.py -- edit th
  * Loop body: @STATS@.
  *
  * The generator checks the round's instruction list against a reference
- * Keccak-p on Python integers before writing this file.  Outside the
+ * Keccak-p on Python integers, and runs the scalar copies (every lane
+ * count 0..25, every round count) against a transposition, before
+ * writing this file.  Outside the
  * proof (assembly; see proof/outside.txt): checked against the proven
  * portable code by tests/test_simd_equiv.c (the 8-state permutation for
  * every round count, the 8-state leaves kernel against a reference sponge

@@ -28,7 +28,9 @@
  * Loop body: 242 vector instructions per 2 rounds, 52 of them register copies, and the scalar copies of 4 lanes of the next block.
  *
  * The generator checks the round's instruction list against a reference
- * Keccak-p on Python integers before writing this file.  Outside the
+ * Keccak-p on Python integers, and runs the scalar copies (every lane
+ * count 0..25, every round count) against a transposition, before
+ * writing this file.  Outside the
  * proof (assembly; see proof/outside.txt): checked against the proven
  * portable code by tests/test_simd_equiv.c (the 8-state permutation for
  * every round count, the 8-state leaves kernel against a reference sponge
