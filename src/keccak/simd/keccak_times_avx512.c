@@ -25,14 +25,16 @@
 #include <immintrin.h>
 
 #include "common/bytes.h"
+#include "common/zeroize.h"
 #include "keccak/keccak_p1600_leaves.h"
 #include "keccak/simd/keccak_p1600_times.h"
 
-/* GCC's scheduling after register allocation is switched off here, as in
- * keccak_p1600_avx512.c (the same round on one state): the order of the
- * source, row by row, ran the 8-state permutation about 3 % faster on Zen
- * 5 (Keccak-p[1600, 24] x 8: 598 -> 581 TSC ticks; the 8 leaves of 8 KiB
- * at the cSHAKE128 rate 0.469 -> 0.456 ticks per byte). */
+/* GCC's scheduling after register allocation is switched off here (for
+ * the 4- and 2-state forms' intrinsics; the 8-state rounds are assembly):
+ * the order of the source, row by row, ran the 8-state intrinsics form
+ * about 3 % faster on Zen 5 (Keccak-p[1600, 24] x 8: 598 -> 581 TSC
+ * ticks; the 8 leaves of 8 KiB at the cSHAKE128 rate 0.469 -> 0.456 ticks
+ * per byte). */
 #if defined(__GNUC__) && !defined(__clang__)
 #define KT_ATTR                                                               \
   __attribute__((target("avx512f,avx512vl"), optimize("no-schedule-insns2")))
@@ -54,15 +56,15 @@
 #define KT_ZERO() _mm512_setzero_si512()
 #define KT_LOADU(p) _mm512_loadu_si512((const void *)(p))
 #define KT_STOREU(p, v) _mm512_storeu_si512((void *)(p), (v))
-/* The rounds and the absorb of the 8-state form are the generated
- * assembly of keccak_times8_avx512.c (tools/gen_keccak_times8_avx512.py):
- * the states stay in registers through all the blocks, and each block's
- * lanes are transposed by scalar loads and stores that the assembly
- * interleaves with the rounds of the block before (the integer and load/
- * store units are idle while the vector units run the rounds), into a
- * buffer that the next block XORs in from memory.  Only block 0 is
- * transposed here. */
-#define KT_OWN_ABSORB
+/* The 8-state form's rounds and leaves run the generated assembly of
+ * keccak_times8_avx512.c (tools/gen_keccak_times8_avx512.py): the states
+ * stay in registers through all the whole blocks, and each block's lanes
+ * are transposed by scalar loads and stores that the assembly interleaves
+ * with the rounds of the block before (the integer and load/store units
+ * are idle while the vector units run the rounds), into a buffer that the
+ * next block XORs in from memory.  Here only the first block is
+ * transposed, and the padded last blocks are written transposed. */
+#define KT_OWN_KERNEL
 
 static KT_ATTR void KT_NAME(rounds)(__m512i s[25], unsigned rounds)
 {
@@ -73,30 +75,65 @@ static KT_ATTR void KT_NAME(rounds)(__m512i s[25], unsigned rounds)
                                      none, 1, 0, rounds);
 }
 
-static KT_ATTR void KT_NAME(absorb)(__m512i s[25], const uint8_t *in,
-                                    size_t stride, size_t n, size_t nblocks,
-                                    size_t lanes, unsigned rounds)
+/* keccak_times_impl.h's leaves kernel (the same contract) for 8 states:
+ * one buffer t holds the first whole block transposed, then the padded
+ * last blocks, written transposed (byte i of lane j of leaf k at byte
+ * 8 (8 j + k) + i of t); leaves k >= n read leaf 0 again and are not
+ * output.  The stack holds the states and t, 3.2 KB. */
+KT_ATTR size_t KT_NAME(leaves)(uint8_t *cvs, size_t cvlen, const uint8_t *in,
+                               size_t inlen, size_t leaflen, size_t rate,
+                               unsigned rounds, uint8_t suffix, size_t *used)
 {
-  __m512i bufv[25];
-  uint64_t *const buf = (uint64_t *)(void *)bufv;
+  __m512i s[25], t[25];
+  uint64_t *const tl = (uint64_t *)(void *)t;
+  uint8_t *const tb = (uint8_t *)(void *)t;
+  uint64_t out[8];
   int64_t o[8];
+  const size_t n = inlen / leaflen < 8 ? inlen / leaflen : 8;
+  const size_t lanes = rate / 8, whole = leaflen / rate;
+  const size_t pos = whole * rate, tail = leaflen - pos;
   size_t j, k;
 
-  if (nblocks == 0)
-    return;
   for (k = 0; k < 8; k++)
-    o[k] = k < n ? (int64_t)(k * stride) : 0;
-  for (j = 0; j < lanes; j++)
-    for (k = 0; k < 8; k++)
-      buf[8 * j + k] = qed_load64_le(in + o[k] + 8 * j);
-  qed_keccak_p1600_times8_asm_avx512((uint64_t *)(void *)s, buf, in, o,
-                                     nblocks, lanes, rounds);
-  {
-    /* the transposed input (a caller's secret, perhaps) */
-    volatile __m512i *v = bufv;
-    for (j = 0; j < 25; j++)
-      v[j] = _mm512_setzero_si512();
+    o[k] = k < n ? (int64_t)(k * leaflen) : 0;
+  for (j = 0; j < 25; j++)
+    s[j] = _mm512_setzero_si512();
+  if (whole > 0) {
+    for (j = 0; j < lanes; j++)
+      for (k = 0; k < 8; k++)
+        tl[8 * j + k] = qed_load64_le(in + o[k] + 8 * j);
+    qed_keccak_p1600_times8_asm_avx512((uint64_t *)(void *)s, tl, in, o,
+                                       whole, lanes, rounds);
   }
+  for (j = 0; j < 25; j++)
+    t[j] = _mm512_setzero_si512();
+  for (k = 0; k < n; k++) {
+    const uint8_t *const src = in + o[k] + pos;
+    for (j = 0; j + 8 <= tail; j += 8)
+      tl[j + k] = qed_load64_le(src + j);
+    for (; j < tail; j++)
+      tb[8 * ((j & ~(size_t)7) + k) + (j & 7)] = src[j];
+    tb[8 * ((tail & ~(size_t)7) + k) + (tail & 7)] ^= suffix;
+    tb[8 * (((rate - 1) & ~(size_t)7) + k) + 7] ^= 0x80;
+  }
+  qed_keccak_p1600_times8_asm_avx512((uint64_t *)(void *)s, tl, in, o, 1,
+                                     lanes, rounds);
+  for (j = 0; j < cvlen / 8; j++) {
+    _mm512_storeu_si512((void *)out, s[j]);
+    for (k = 0; k < n; k++)
+      qed_store64_le(cvs + 64 * k + 8 * j, out[k]);
+  }
+  {
+    /* the states and the last blocks (a caller's secret, perhaps) */
+    volatile __m512i *const vs = s, *const vt = t;
+    for (j = 0; j < 25; j++) {
+      vs[j] = _mm512_setzero_si512();
+      vt[j] = _mm512_setzero_si512();
+    }
+  }
+  qed_zeroize((uint8_t *)out, sizeof out);
+  *used = n * leaflen;
+  return n;
 }
 #include "keccak/simd/keccak_times_impl.h"
 #include "keccak/simd/keccak_times_undef.h"

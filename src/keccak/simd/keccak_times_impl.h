@@ -192,10 +192,11 @@ static const uint64_t kt_rc[24] = {
 
 /* ---- the functions, once per includer (no include guard below) ---- */
 
-/* An includer that defines KT_OWN_ABSORB defines KT_NAME(rounds) and
- * KT_NAME(absorb) itself, with the signatures below, before including
- * this file (the 8-state AVX-512 form: generated assembly). */
-#ifndef KT_OWN_ABSORB
+/* An includer that defines KT_OWN_KERNEL defines KT_NAME(rounds) (with
+ * the signature below) before including this file, and KT_NAME(leaves)
+ * itself (the 8-state AVX-512 form: generated assembly); this file then
+ * gives only KT_NAME(permute). */
+#ifndef KT_OWN_KERNEL
 /* The last `rounds` rounds (1..24) on the W states s[0 .. 24]. */
 static KT_ATTR void KT_NAME(rounds)(KT_V s[25], unsigned rounds)
 {
@@ -227,7 +228,7 @@ static KT_ATTR void KT_NAME(absorb)(KT_V s[25], const uint8_t *in,
   }
   KT_STORE(s);
 }
-#endif /* KT_OWN_ABSORB */
+#endif /* KT_OWN_KERNEL */
 
 /* W interleaved states: lanes[KT_W * j + k] is lane j of state k. */
 KT_ATTR void KT_NAME(permute)(uint64_t *lanes, unsigned rounds)
@@ -241,6 +242,7 @@ KT_ATTR void KT_NAME(permute)(uint64_t *lanes, unsigned rounds)
     KT_STOREU(lanes + KT_W * j, s[j]);
 }
 
+#ifndef KT_OWN_KERNEL
 /* v[0 .. 24] set to zero by volatile vector stores (a secret wiped: the
  * compiler may not drop them), 25 stores rather than qed_zeroize's
  * 25 * 8 * W byte stores. */
@@ -296,3 +298,4 @@ KT_ATTR size_t KT_NAME(leaves)(uint8_t *cvs, size_t cvlen, const uint8_t *in,
   *used = n * leaflen;
   return n;
 }
+#endif /* KT_OWN_KERNEL */
