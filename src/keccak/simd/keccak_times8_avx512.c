@@ -7,23 +7,40 @@
  * per xmm register) on zmm registers: the same registers, the same order,
  * iota as a vpxorq with the round constant broadcast from memory ({1to8}).
  * Per round 95 instructions that execute (vpternlogq, vpxorq, vprolq) and
- * 14 register copies that the renamer removes; no spill.
+ * 14 register copies that the renamer removes; no spill.  The 8-state
+ * leaves wrapper (keccak_times_avx512.c) transposes only the first block
+ * of each call.
  *
  * The input: block b + 1 of the 8 leaves is transposed (lane j of leaf k
  * to buf[8 j + k]) by scalar loads and stores spread through the rounds of
  * block b, 4 lanes per loop body, and XORed in from buf by 64-byte
  * vpxorq before block b + 1's rounds.  The vector units are the limit of
  * the rounds (on Zen 4, where a 512-bit operation takes two 256-bit
- * halves: 2 vpternlogq/vpxorq a cycle, 1 vprolq), and the integer and
- * load/store units are idle; the 8x8 transposes this replaces (72 shuffles
- * a 168-byte block, keccak_times_avx512.c) took the vector units from the
- * rounds.  Measured on Zen 4 (AMD EPYC, family 25 model 17), the 8-state
- * leaves kernel against the intrinsics form it replaces, paired in one
- * process (load 10): 8 KiB leaves at the KT128 rate 0.904, KT256 0.904,
- * ParallelHash128 (24 rounds) 0.939 of the time.  The generated round
- * alone, without input, ran 41.3 TSC ticks a round against about 44 for
- * gcc's code from the intrinsics; an independent mix of the same 95
- * operations runs about 38.
+ * halves: 2 vpternlogq/vpxorq a cycle, 1 vprolq or shuffle), and the
+ * integer and load/store units are idle; the 8x8 transposes this replaces
+ * (72 shuffles a 168-byte block, the intrinsics form) took the vector
+ * units from the rounds, and a vpgatherqq zmm of 8 leaves 8 KiB apart
+ * takes about 29 TSC ticks on Zen 4.
+ *
+ * Measured on Zen 4 (AMD EPYC, family 25 model 17, TSC 2.596 GHz; the
+ * core ran about 1.25-1.4 cycles a tick), shared machine at load 10-14:
+ * the round alone (2-round body in a loop, no input) 41.2 TSC ticks for
+ * 8 states (the 4-state form of the same list on ymm 20.3: the same per
+ * state), against about 44 for gcc's code from the intrinsics (about 20
+ * register copies and 5 spills a round) and about 38 for an independent
+ * mix of the same 95 operations (the throughput bound); other orders of
+ * the same list, in the same loop: theta/rho of the row after the chi
+ * (none ahead) 41.8-42.1, two rows ahead 42.4-42.7, three 42.5-42.8, all
+ * five 44.1-44.4, list schedules for 2 operations a cycle (1 vprolq)
+ * 42.0-47.6; theta as one vpternlogq per lane with rol(C, 1) stored and
+ * read back as its memory operand (90 operations a round, 5 stores, 25
+ * loads) 53.1-53.5.  Lanes copied per loop body, the 8-state leaves kernel
+ * paired against 4 lanes: 2 lanes 1.073 (KT128) / 1.046 (KT256), 3 lanes
+ * 1.025 / 1.012, 6 lanes 0.993 / 1.000, 11 lanes (all in the first bodies)
+ * 1.036 / 1.05.  The 8-state leaves kernel (with keccak_times_avx512.c's
+ * wrapper) against the intrinsics form, 8 leaves of 8 KiB, paired in one
+ * process, medians of 21 pairs: KT128 rate 0.79-0.80 (0.388 TSC ticks
+ * per byte), KT256 0.81-0.82, ParallelHash128 (24 rounds) 0.87.
  *
  * Loop body: 242 vector instructions per 2 rounds, 52 of them register copies, and the scalar copies of 4 lanes of the next block.
  *
