@@ -25,9 +25,9 @@
 #include <immintrin.h>
 
 #include "common/bytes.h"
-#include "common/zeroize.h"
 #include "keccak/keccak_p1600_leaves.h"
 #include "keccak/simd/keccak_p1600_times.h"
+#include "qed/common.h"
 
 /* GCC's scheduling after register allocation is switched off here (for
  * the 4- and 2-state forms' intrinsics; the 8-state rounds are assembly):
