@@ -1,10 +1,20 @@
-/* Keccak-p[1600, nr] on 8, 4 and 2 states at once with AVX-512: vpternlogq
- * for theta's five-way XOR and three-way XOR (0x96) and for chi (0xD2:
- * a ^ (~b & c)), vprolq for the rotations; the 8-state form reads the
- * leaves' blocks by 8x8 transposes, the 4- and 2-state forms by gathers
- * of lane j of every leaf.  The 8-state form uses zmm registers; the 4-
- * and 2-state forms the same instructions on ymm and xmm (AVX-512VL), for
- * the leaves left over.
+/* Keccak-p[1600, nr] on 8, 4 and 2 states at once with AVX-512.  The
+ * 8-state form (zmm registers) is the generated assembly of
+ * keccak_times8_avx512.c, wrapped here into the leaves kernel of
+ * keccak_times_impl.h.  The 4- and 2-state forms, for the leaves left
+ * over, are keccak_times_impl.h's intrinsics on ymm and xmm (AVX-512VL):
+ * vpternlogq for theta's five-way XOR and three-way XOR (0x96) and for chi
+ * (0xD2: a ^ (~b & c)), vprolq for the rotations, the leaves' blocks read
+ * by gathers of lane j of every leaf.
+ *
+ * The 8-state form read its blocks by 8x8 transposes (24 loads and 72
+ * shuffles per 168-byte block; the 21 vpgatherqq of a block cost more, on
+ * Zen 5 and on Zen 4 alike: one vpgatherqq zmm of 8 leaves 8 KiB apart
+ * took about 29 TSC ticks on Zen 4).  On Zen 4 (512-bit operations as two
+ * 256-bit halves: 2 vpternlogq/vpxorq and 1 vprolq or shuffle a cycle) the
+ * shuffles took the vector units from the rounds; the assembly now copies
+ * each block's lanes into place with scalar loads and stores during the
+ * rounds of the block before.
  *
  * Outside the proof (intrinsics; see proof/outside.txt): checked against
  * the proven portable code by tests/test_simd_equiv.c and by every KAT run
@@ -14,14 +24,17 @@
  * and OS support AVX-512. */
 #include <immintrin.h>
 
+#include "common/bytes.h"
 #include "keccak/keccak_p1600_leaves.h"
 #include "keccak/simd/keccak_p1600_times.h"
+#include "qed/common.h"
 
-/* GCC's scheduling after register allocation is switched off here, as in
- * keccak_p1600_avx512.c (the same round on one state): the order of the
- * source, row by row, ran the 8-state permutation about 3 % faster on Zen
- * 5 (Keccak-p[1600, 24] x 8: 598 -> 581 TSC ticks; the 8 leaves of 8 KiB
- * at the cSHAKE128 rate 0.469 -> 0.456 ticks per byte). */
+/* GCC's scheduling after register allocation is switched off here (for
+ * the 4- and 2-state forms' intrinsics; the 8-state rounds are assembly):
+ * the order of the source, row by row, ran the 8-state intrinsics form
+ * about 3 % faster on Zen 5 (Keccak-p[1600, 24] x 8: 598 -> 581 TSC
+ * ticks; the 8 leaves of 8 KiB at the cSHAKE128 rate 0.469 -> 0.456 ticks
+ * per byte). */
 #if defined(__GNUC__) && !defined(__clang__)
 #define KT_ATTR                                                               \
   __attribute__((target("avx512f,avx512vl"), optimize("no-schedule-insns2")))
@@ -43,98 +56,86 @@
 #define KT_ZERO() _mm512_setzero_si512()
 #define KT_LOADU(p) _mm512_loadu_si512((const void *)(p))
 #define KT_STOREU(p, v) _mm512_storeu_si512((void *)(p), (v))
-/* The 8-state form reads a block of the 8 leaves as rows of 8 lanes (one
- * masked load per leaf and group of 8 lanes: nothing is read past the
- * block, so no fault and no other leaf's bytes) and transposes them, 8x8
- * lanes in 24 shuffles, rather than gathering lane by lane: the 21
- * vpgatherqq of a 168-byte block cost more than 24 loads and 72 shuffles.
- * Measured on an AMD EPYC (Zen 5), 1 MiB, TSC ticks per byte: KT128 0.41
- * -> 0.31, ParallelHash128 (B = 8192) 0.59 -> 0.49.  The rates of the
- * leaves are at most 192 bytes (24 lanes, keccak_p1600_leaves.h); the
- * fourth group is there for the full 25 lanes of the generic absorb. */
-typedef struct {
-  long long o[8]; /* byte offset of leaf k's block from leaf 0's */
-} kt8_offsets;
+/* The 8-state form's rounds and leaves run the generated assembly of
+ * keccak_times8_avx512.c (tools/gen_keccak_times8_avx512.py): the states
+ * stay in registers through all the whole blocks, and each block's lanes
+ * are transposed by scalar loads and stores that the assembly interleaves
+ * with the rounds of the block before (the integer and load/store units
+ * are idle while the vector units run the rounds), into a buffer that the
+ * next block XORs in from memory.  Here only the first block is
+ * transposed, and the padded last blocks are written transposed. */
+#define KT_OWN_KERNEL
 
-/* t[j] = lane 8g + j of the 8 leaves' blocks at p + o[k] (zero for the
- * lanes the mask m leaves out). */
-static inline KT_ATTR __attribute__((always_inline)) void
-kt8_rows(__m512i t[8], const uint8_t *p, const long long o[8], __mmask8 m)
+static KT_ATTR void KT_NAME(rounds)(__m512i s[25], unsigned rounds)
 {
-  const __m512i r0 = _mm512_maskz_loadu_epi64(m, p + o[0]);
-  const __m512i r1 = _mm512_maskz_loadu_epi64(m, p + o[1]);
-  const __m512i r2 = _mm512_maskz_loadu_epi64(m, p + o[2]);
-  const __m512i r3 = _mm512_maskz_loadu_epi64(m, p + o[3]);
-  const __m512i r4 = _mm512_maskz_loadu_epi64(m, p + o[4]);
-  const __m512i r5 = _mm512_maskz_loadu_epi64(m, p + o[5]);
-  const __m512i r6 = _mm512_maskz_loadu_epi64(m, p + o[6]);
-  const __m512i r7 = _mm512_maskz_loadu_epi64(m, p + o[7]);
-  /* pairs of leaves: a0 = (r0[0], r1[0], r0[2], r1[2], ...), a1 odd lanes */
-  const __m512i a0 = _mm512_unpacklo_epi64(r0, r1);
-  const __m512i a1 = _mm512_unpackhi_epi64(r0, r1);
-  const __m512i a2 = _mm512_unpacklo_epi64(r2, r3);
-  const __m512i a3 = _mm512_unpackhi_epi64(r2, r3);
-  const __m512i a4 = _mm512_unpacklo_epi64(r4, r5);
-  const __m512i a5 = _mm512_unpackhi_epi64(r4, r5);
-  const __m512i a6 = _mm512_unpacklo_epi64(r6, r7);
-  const __m512i a7 = _mm512_unpackhi_epi64(r6, r7);
-  /* quads of leaves: b0 = lanes 0 and 4 of leaves 0..3, b1 lanes 2 and 6 */
-  const __m512i lo = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
-  const __m512i hi = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
-  const __m512i b0 = _mm512_permutex2var_epi64(a0, lo, a2);
-  const __m512i b1 = _mm512_permutex2var_epi64(a0, hi, a2);
-  const __m512i b2 = _mm512_permutex2var_epi64(a1, lo, a3);
-  const __m512i b3 = _mm512_permutex2var_epi64(a1, hi, a3);
-  const __m512i b4 = _mm512_permutex2var_epi64(a4, lo, a6);
-  const __m512i b5 = _mm512_permutex2var_epi64(a4, hi, a6);
-  const __m512i b6 = _mm512_permutex2var_epi64(a5, lo, a7);
-  const __m512i b7 = _mm512_permutex2var_epi64(a5, hi, a7);
-  /* halves: leaves 0..3 from b, 4..7 from b + 4 */
-  t[0] = _mm512_shuffle_i64x2(b0, b4, 0x44);
-  t[4] = _mm512_shuffle_i64x2(b0, b4, 0xEE);
-  t[2] = _mm512_shuffle_i64x2(b1, b5, 0x44);
-  t[6] = _mm512_shuffle_i64x2(b1, b5, 0xEE);
-  t[1] = _mm512_shuffle_i64x2(b2, b6, 0x44);
-  t[5] = _mm512_shuffle_i64x2(b2, b6, 0xEE);
-  t[3] = _mm512_shuffle_i64x2(b3, b7, 0x44);
-  t[7] = _mm512_shuffle_i64x2(b3, b7, 0xEE);
+  /* the assembly reads the offsets (not the input) even with no input */
+  static const int64_t none[8];
+  uint64_t buf[200];
+  qed_keccak_p1600_times8_asm_avx512((uint64_t *)(void *)s, buf, NULL,
+                                     none, 1, 0, rounds);
 }
 
-/* Mask of the lanes 8g .. 8g+7 that the block has (lanes > 8g). */
-#define KT8_MASK(g)                                                           \
-  ((__mmask8)(lanes - 8 * (g) >= 8 ? 0xFFu                                   \
-                                    : (1u << (lanes - 8 * (g))) - 1u))
-#define KT8_T(j, L) if (lanes > (j)) A##L = KT_XOR(A##L, t_[(j) % 8])
-#define KT_ADD_BLOCK(p, idx)                                                  \
-  do {                                                                        \
-    __m512i t_[8];                                                            \
-    kt8_rows(t_, (p), (idx).o, KT8_MASK(0));                                  \
-    KT8_T(0, ba); KT8_T(1, be); KT8_T(2, bi); KT8_T(3, bo);                   \
-    KT8_T(4, bu); KT8_T(5, ga); KT8_T(6, ge); KT8_T(7, gi);                   \
-    if (lanes > 8) {                                                          \
-      kt8_rows(t_, (p) + 64, (idx).o, KT8_MASK(1));                           \
-      KT8_T(8, go); KT8_T(9, gu); KT8_T(10, ka); KT8_T(11, ke);               \
-      KT8_T(12, ki); KT8_T(13, ko); KT8_T(14, ku); KT8_T(15, ma);             \
-    }                                                                         \
-    if (lanes > 16) {                                                         \
-      kt8_rows(t_, (p) + 128, (idx).o, KT8_MASK(2));                          \
-      KT8_T(16, me); KT8_T(17, mi); KT8_T(18, mo); KT8_T(19, mu);             \
-      KT8_T(20, sa); KT8_T(21, se); KT8_T(22, si); KT8_T(23, so);             \
-    }                                                                         \
-    if (lanes > 24) {                                                         \
-      kt8_rows(t_, (p) + 192, (idx).o, KT8_MASK(3));                          \
-      KT8_T(24, su);                                                          \
-    }                                                                         \
-  } while (0)
-#define KT_I kt8_offsets
-#define KT_INDEX(s, n)                                                        \
-  ((kt8_offsets){ { 0, KT_IX(s, n, 1), KT_IX(s, n, 2), KT_IX(s, n, 3),        \
-                    KT_IX(s, n, 4), KT_IX(s, n, 5), KT_IX(s, n, 6),           \
-                    KT_IX(s, n, 7) } })
-#define KT_GATHER(p, i) KT_ZERO() /* unused: KT_ADD_BLOCK reads the block */
+/* keccak_times_impl.h's leaves kernel (the same contract) for 8 states:
+ * one buffer t holds the first whole block transposed, then the padded
+ * last blocks, written transposed (byte i of lane j of leaf k at byte
+ * 8 (8 j + k) + i of t); leaves k >= n read leaf 0 again and are not
+ * output.  The stack holds the states and t, 3.2 KB. */
+KT_ATTR size_t KT_NAME(leaves)(uint8_t *cvs, size_t cvlen, const uint8_t *in,
+                               size_t inlen, size_t leaflen, size_t rate,
+                               unsigned rounds, uint8_t suffix, size_t *used)
+{
+  __m512i s[25], t[25];
+  uint64_t *const tl = (uint64_t *)(void *)t;
+  uint8_t *const tb = (uint8_t *)(void *)t;
+  uint64_t out[8];
+  int64_t o[8];
+  const size_t n = inlen / leaflen < 8 ? inlen / leaflen : 8;
+  const size_t lanes = rate / 8, whole = leaflen / rate;
+  const size_t pos = whole * rate, tail = leaflen - pos;
+  size_t j, k;
+
+  for (k = 0; k < 8; k++)
+    o[k] = k < n ? (int64_t)(k * leaflen) : 0;
+  for (j = 0; j < 25; j++)
+    s[j] = _mm512_setzero_si512();
+  if (whole > 0) {
+    for (j = 0; j < lanes; j++)
+      for (k = 0; k < 8; k++)
+        tl[8 * j + k] = qed_load64_le(in + o[k] + 8 * j);
+    qed_keccak_p1600_times8_asm_avx512((uint64_t *)(void *)s, tl, in, o,
+                                       whole, lanes, rounds);
+  }
+  for (j = 0; j < 25; j++)
+    t[j] = _mm512_setzero_si512();
+  for (k = 0; k < n; k++) {
+    const uint8_t *const src = in + o[k] + pos;
+    for (j = 0; j + 8 <= tail; j += 8)
+      tl[j + k] = qed_load64_le(src + j);
+    for (; j < tail; j++)
+      tb[8 * ((j & ~(size_t)7) + k) + (j & 7)] = src[j];
+    tb[8 * ((tail & ~(size_t)7) + k) + (tail & 7)] ^= suffix;
+    tb[8 * (((rate - 1) & ~(size_t)7) + k) + 7] ^= 0x80;
+  }
+  qed_keccak_p1600_times8_asm_avx512((uint64_t *)(void *)s, tl, in, o, 1,
+                                     lanes, rounds);
+  for (j = 0; j < cvlen / 8; j++) {
+    _mm512_storeu_si512((void *)out, s[j]);
+    for (k = 0; k < n; k++)
+      qed_store64_le(cvs + 64 * k + 8 * j, out[k]);
+  }
+  {
+    /* the states and the last blocks (a caller's secret, perhaps) */
+    volatile __m512i *const vs = s, *const vt = t;
+    for (j = 0; j < 25; j++) {
+      vs[j] = _mm512_setzero_si512();
+      vt[j] = _mm512_setzero_si512();
+    }
+  }
+  qed_zeroize((uint8_t *)out, sizeof out);
+  *used = n * leaflen;
+  return n;
+}
 #include "keccak/simd/keccak_times_impl.h"
-#undef KT8_MASK
-#undef KT8_T
 #include "keccak/simd/keccak_times_undef.h"
 
 /* ---- 4 states, ymm ---- */

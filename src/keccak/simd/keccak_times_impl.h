@@ -33,6 +33,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "common/bytes.h"
 #include "common/zeroize.h"
@@ -191,6 +192,11 @@ static const uint64_t kt_rc[24] = {
 
 /* ---- the functions, once per includer (no include guard below) ---- */
 
+/* An includer that defines KT_OWN_KERNEL defines KT_NAME(rounds) (with
+ * the signature below) before including this file, and KT_NAME(leaves)
+ * itself (the 8-state AVX-512 form: generated assembly); this file then
+ * gives only KT_NAME(permute). */
+#ifndef KT_OWN_KERNEL
 /* The last `rounds` rounds (1..24) on the W states s[0 .. 24]. */
 static KT_ATTR void KT_NAME(rounds)(KT_V s[25], unsigned rounds)
 {
@@ -222,6 +228,7 @@ static KT_ATTR void KT_NAME(absorb)(KT_V s[25], const uint8_t *in,
   }
   KT_STORE(s);
 }
+#endif /* KT_OWN_KERNEL */
 
 /* W interleaved states: lanes[KT_W * j + k] is lane j of state k. */
 KT_ATTR void KT_NAME(permute)(uint64_t *lanes, unsigned rounds)
@@ -233,6 +240,18 @@ KT_ATTR void KT_NAME(permute)(uint64_t *lanes, unsigned rounds)
   KT_NAME(rounds)(s, rounds);
   for (j = 0; j < 25; j++)
     KT_STOREU(lanes + KT_W * j, s[j]);
+}
+
+#ifndef KT_OWN_KERNEL
+/* v[0 .. 24] set to zero by volatile vector stores (a secret wiped: the
+ * compiler may not drop them), 25 stores rather than qed_zeroize's
+ * 25 * 8 * W byte stores. */
+static KT_ATTR void KT_NAME(wipe)(KT_V v[25])
+{
+  volatile KT_V *const w = v;
+  unsigned j;
+  for (j = 0; j < 25; j++)
+    w[j] = KT_ZERO();
 }
 
 /* The first n = min(W, inlen / leaflen) leaves at in, in + leaflen, ...,
@@ -247,7 +266,10 @@ KT_ATTR size_t KT_NAME(leaves)(uint8_t *cvs, size_t cvlen, const uint8_t *in,
                                unsigned rounds, uint8_t suffix, size_t *used)
 {
   KT_V s[25];
-  uint8_t last[KT_W][200];
+  /* the padded last blocks, leaf k's at last[k] (KT_W * 200 bytes are
+   * 25 vectors: wiped a vector at a time) */
+  KT_V lastv[25];
+  uint8_t (*const last)[200] = (uint8_t (*)[200])(void *)lastv;
   uint64_t out[KT_W];
   const size_t n = inlen / leaflen < KT_W ? inlen / leaflen : KT_W;
   const size_t lanes = rate / 8, whole = leaflen / rate;
@@ -257,10 +279,10 @@ KT_ATTR size_t KT_NAME(leaves)(uint8_t *cvs, size_t cvlen, const uint8_t *in,
   for (j = 0; j < 25; j++)
     s[j] = KT_ZERO();
   KT_NAME(absorb)(s, in, leaflen, n, whole, lanes, rounds);
-  qed_zeroize(&last[0][0], sizeof last);
+  for (j = 0; j < 25; j++)
+    lastv[j] = KT_ZERO();
   for (k = 0; k < n; k++) {
-    for (j = 0; j < tail; j++)
-      last[k][j] = in[k * leaflen + pos + j];
+    memcpy(last[k], in + k * leaflen + pos, tail);
     last[k][tail] ^= suffix;
     last[k][rate - 1] ^= 0x80;
   }
@@ -270,9 +292,10 @@ KT_ATTR size_t KT_NAME(leaves)(uint8_t *cvs, size_t cvlen, const uint8_t *in,
     for (k = 0; k < n; k++)
       qed_store64_le(cvs + 64 * k + 8 * j, out[k]);
   }
-  qed_zeroize(&last[0][0], sizeof last);
-  qed_zeroize((uint8_t *)s, sizeof s);
+  KT_NAME(wipe)(lastv);
+  KT_NAME(wipe)(s);
   qed_zeroize((uint8_t *)out, sizeof out);
   *used = n * leaflen;
   return n;
 }
+#endif /* KT_OWN_KERNEL */

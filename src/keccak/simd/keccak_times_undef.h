@@ -16,3 +16,4 @@
 #undef KT_INDEX
 #undef KT_GATHER
 #undef KT_ADD_BLOCK
+#undef KT_OWN_KERNEL
