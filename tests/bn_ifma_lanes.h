@@ -71,6 +71,9 @@ static ifma_vec emu_cmov_eq(ifma_vec d, ifma_vec v, uint64_t x, uint64_t y)
   return d;
 }
 
+/* no unrolling pragma: it serves the vector kernel's register allocation,
+ * and clang cannot honour it over these lanes on 32-bit targets */
+#define IFMA_UNROLL
 #define IFMA_FN static
 #define IFMA_INLINE static inline
 #define ifma_load(p) emu_load(p)

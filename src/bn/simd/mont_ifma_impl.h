@@ -35,8 +35,13 @@
 #define IFMA_MASK52 0xfffffffffffffULL
 
 /* the loops over the nv vectors, unrolled so that the accumulator stays in
- * registers (GCC and clang both read this pragma) */
+ * registers (GCC and clang both read this pragma).  An includer may define
+ * it empty first: the tests' plain-C lanes keep no vector in a register,
+ * and clang -O3 for i686 cannot unroll ifma_amm2_body's loops around the
+ * 26-bit-halves product there (-Wpass-failed, an error under -Werror). */
+#ifndef IFMA_UNROLL
 #define IFMA_UNROLL _Pragma("GCC unroll 16")
+#endif
 
 /* hi * 2^52 + lo = x * y for x, y < 2^52 */
 IFMA_FN uint64_t ifma_hi52(uint64_t x, uint64_t y)
