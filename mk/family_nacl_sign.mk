@@ -9,12 +9,19 @@
 #                                  against big-integer arithmetic
 #   make test-nacl-sign-supercop   all 1024 lines of SUPERCOP's sign.input
 #                                  (native build only)
+#   make test-nacl-sign-Os         test_nacl_sign with src/nacl built at -Os:
+#                                  the entry points then call the table-free
+#                                  scalar multiplications (QED_GE_TABLES = 0,
+#                                  nacl/ge25519_small.h), so the KATs above
+#                                  run through them (the riscv32 -Os
+#                                  freestanding KATs of make freestanding
+#                                  too)
 #   make test-diff-nacl-sign       randomized differential tests against
 #                                  PyNaCl (libsodium) and `cryptography`
 #                                  (OpenSSL) (tests/diff/test_nacl_sign.py)
 
 FAMILY_TESTS  += $(BUILD)/tests/test_nacl_sign
-FAMILY_CHECKS += test-diff-nacl-sign test-nacl-sign-supercop
+FAMILY_CHECKS += test-diff-nacl-sign test-nacl-sign-supercop test-nacl-sign-Os
 
 # Proof: the group units carry the limb bounds through every addition and
 # doubling with every + and * an overflow goal (-warn-unsigned-overflow),
@@ -24,10 +31,21 @@ FAMILY_CHECKS += test-diff-nacl-sign test-nacl-sign-supercop
 WP_FLAGS_nacl_ge25519         = -warn-unsigned-overflow -wp-auto wp:bitwised,wp:bitrange
 WP_FLAGS_nacl_ge25519_base    = -warn-unsigned-overflow -wp-auto wp:bitwised,wp:bitrange
 WP_FLAGS_nacl_ge25519_vartime = -warn-unsigned-overflow -wp-auto wp:bitwised,wp:bitrange
+WP_FLAGS_nacl_ge25519_small   = -warn-unsigned-overflow -wp-auto wp:bitwised,wp:bitrange
 
-.PHONY: test-diff-nacl-sign test-nacl-sign-supercop
+.PHONY: test-diff-nacl-sign test-nacl-sign-supercop test-nacl-sign-Os
 test-diff-nacl-sign: lib $(VENV_STAMP)
 	QED_LIB=$(QED_WHITEBOX_LIB) $(VENV_PYTHON) tests/diff/test_nacl_sign.py
 
 test-nacl-sign-supercop: $(BUILD)/tests/test_nacl_sign
 	$(BUILD)/tests/test_nacl_sign $(TESTS_VECTORS) --supercop-all
+
+# src/nacl's portable sources at -Os come before libqed.a on the link line
+# (the rest, SHA-512 included, from the -O2 archive).
+NACL_OS_DIR := $(BUILD)/nacl-Os
+test-nacl-sign-Os: $(BUILD)/libqed.a
+	@mkdir -p $(NACL_OS_DIR)
+	$(TESTS_CC) -Os tests/test_nacl_sign.c tests/testutil.c \
+	  $(filter-out %_x86v3.c,$(wildcard src/nacl/*.c)) $(BUILD)/libqed.a \
+	  -o $(NACL_OS_DIR)/test_nacl_sign
+	$(NACL_OS_DIR)/test_nacl_sign $(TESTS_VECTORS)
