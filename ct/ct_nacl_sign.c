@@ -1,7 +1,9 @@
 /* Constant-time checks of Ed25519 (see ct/ct.h and ct/ct_test.c): key
  * generation with a secret seed, signing with a secret key (so a secret
- * scalar and a secret nonce), and the fixed-base scalar multiplication and
- * the scalar arithmetic on secret scalars.  The public key, the signature
+ * scalar and a secret nonce), and the fixed-base scalar multiplications
+ * (the table form, and the table-free form of -Os builds,
+ * nacl/ge25519_small.h) and the scalar arithmetic on secret scalars.  Built
+ * at -Os (mk/ct.mk, make ct-Os) the signing tests run the table-free form.  The public key, the signature
  * and the return codes are outputs; verification works on public data
  * and is not checked here. */
 #include <string.h>
@@ -9,6 +11,7 @@
 #include "ct.h"
 #include "qed/nacl.h"
 #include "nacl/ge25519.h"
+#include "nacl/ge25519_small.h"
 #include "nacl/sc25519.h"
 
 static int t_nacl_sign_keypair(void)
@@ -67,6 +70,22 @@ static int t_nacl_sign_scalarmult_base(void)
   return 0;
 }
 
+/* The same with the table-free form. */
+static int t_nacl_sign_scalarmult_base_small(void)
+{
+  uint8_t a[32], out[32];
+  qed_ge_p3 p;
+  for (uint32_t s = 0; s < 3; s++) {
+    ct_fill(a, sizeof a, 250 + s);
+    a[31] &= 127;
+    SECRET(a, sizeof a);
+    qed_ge_scalarmult_base_small(&p, a);
+    qed_ge_p3_tobytes(out, &p);
+    PUBLIC(out, sizeof out);
+  }
+  return 0;
+}
+
 /* The scalar arithmetic on secrets: reduction of a hash, S = r + k a. */
 static int t_nacl_sign_sc25519(void)
 {
@@ -86,6 +105,7 @@ const ct_test ct_tests_nacl_sign[] = {
   { "nacl_sign_keypair", t_nacl_sign_keypair, 0 },
   { "nacl_sign", t_nacl_sign, 0 },
   { "nacl_sign_scalarmult_base", t_nacl_sign_scalarmult_base, 0 },
+  { "nacl_sign_scalarmult_base_small", t_nacl_sign_scalarmult_base_small, 0 },
   { "nacl_sign_sc25519", t_nacl_sign_sc25519, 0 },
 };
 const size_t ct_tests_nacl_sign_count =

@@ -8,6 +8,10 @@
 #              under memcheck once per backend (QED_BACKEND=avx2, when the
 #              CPU has it, and QED_BACKEND=portable), then the self-test:
 #              the known-leaky tests MUST be flagged (exit status 42).
+#   make ct-Os the same with the library and the tests built at -Os (in
+#              $(BUILD)/ct-Os): what size-optimized builds run, e.g. the
+#              table-free Ed25519 scalar multiplication (QED_GE_TABLES = 0,
+#              nacl/ge25519_small.h) on the signing paths.
 #
 # The backend is always forced through QED_BACKEND: valgrind 3.19 cannot
 # execute AVX-512, so an avx512 backend must never be picked under it.
@@ -27,7 +31,7 @@ CT_VALGRIND  = $(VALGRIND) -q --tool=memcheck --error-exitcode=42 --track-origin
 # for valgrind's line numbers (-g does not change the generated code).
 CT_OBJS     := $(LIB_SRCS:src/%.c=$(CT_DIR)/obj/%.o)
 
-.PHONY: ct
+.PHONY: ct ct-Os
 
 $(CT_DIR)/obj/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -42,3 +46,6 @@ $(CT_DIR)/ct_test: $(CT_SRCS) $(wildcard ct/*.h) $(CT_OBJS) $(HEADERS)
 ct: $(CT_DIR)/ct_test
 	@CT_VALGRIND='$(CT_VALGRIND)' CT_BACKENDS='$(CT_BACKENDS)' CT_JOBS='$(CT_JOBS)' \
 	  CT_LOGDIR='$(CT_DIR)/logs' tools/ct_run.sh $(CT_DIR)/ct_test
+
+ct-Os:
+	+$(MAKE) --no-print-directory BUILD=$(BUILD)/ct-Os CFLAGS="-Os -g" ct

@@ -4,8 +4,7 @@
  * Both walk the scalars from the top bit down, one doubling per bit, over
  * the proved group operations of ge25519.c (complete formulas: the
  * neutral element and equal operands need no special case).  The base
- * point is the one constant below, in the affine form of the table
- * entries.
+ * point is the one constant below.
  *
  * qed_ge_scalarmult_base_small handles secrets (the key's scalar, the
  * nonce): each step computes 2h and 2h + B and keeps one of them by a
@@ -20,11 +19,15 @@
 #include "nacl/ge25519_small.h"
 #include "nacl/fe25519_wide.h"
 
-/* B = (x, 4/5) in the form (y + x, y - x, 2 d x y), canonical limbs (the
- * first entry of both tables, tools/gen_ed25519_table.py). */
-static const qed_ge_precomp ge_small_B = {
+/* B = (x, 4/5) in the cached form of an affine point (y + x, y - x, 2,
+ * 2 d x y), canonical limbs (the first entry of both tables,
+ * tools/gen_ed25519_table.py).  Cached rather than the tables' affine form:
+ * then both functions add with qed_ge_add alone (one more product per
+ * addition than qed_ge_madd), and an -Os program links no qed_ge_madd. */
+static const qed_ge_cached ge_small_B = {
   { 1288382639258501u, 245678601348599u, 269427782077623u, 1462984067271730u, 137412439391563u },
   { 62697248952638u, 204681361388450u, 631292143396476u, 338455783676468u, 1213667448819585u },
+  { 2u, 0u, 0u, 0u, 0u },
   { 301289933810280u, 1259582250014073u, 1422107436869536u, 796239922652654u, 1953934009299142u }
 };
 
@@ -67,7 +70,7 @@ void qed_ge_scalarmult_base_small(qed_ge_p3 *h, const uint8_t a[32])
     qed_ge_p3_to_p2(&s, h);
     qed_ge_dbl(&r, &s);
     qed_ge_p1p1_to_p3(h, &r);                  /* h = 2 h */
-    qed_ge_madd(&r, h, &ge_small_B);
+    qed_ge_add(&r, h, &ge_small_B);
     qed_ge_p1p1_to_p3(&u, &r);                 /* u = h + B */
     mask = ge_small_bit(a, i) * 18446744073709551615u;
     h->X = fe_cmov(h->X, u.X, mask);
@@ -117,7 +120,7 @@ void qed_ge_double_scalarmult_vartime_small(qed_ge_p2 *r, const uint8_t a[32],
     }
     if (ge_small_bit(b, i) != 0) {
       qed_ge_p1p1_to_p3(&u, &t);
-      qed_ge_madd(&t, &u, &ge_small_B);
+      qed_ge_add(&t, &u, &ge_small_B);
     }
     qed_ge_p1p1_to_p2(&acc, &t);
   }

@@ -3,10 +3,10 @@
  *
  * The table forms (ge25519_base.c, ge25519_vartime.c) read 30 KiB of
  * multiples of the base point B (nacl/ge25519_base_table.h) and 7.5 KiB
- * more (nacl/ge25519_odd_table.h); these keep B as one point (120 bytes)
+ * more (nacl/ge25519_odd_table.h); these keep B as one point (160 bytes)
  * and do one doubling per bit:
  *   qed_ge_scalarmult_base_small    constant time, double-and-add-always:
- *                                   255 doublings and 255 mixed additions,
+ *                                   255 doublings and 255 additions,
  *                                   the sum kept or not by a mask;
  *   qed_ge_double_scalarmult_vartime_small  verification (public data):
  *                                   256 doublings, one addition per set bit
