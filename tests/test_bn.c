@@ -5,7 +5,13 @@
  *     zero limbs, against an independent reference on 32-bit half-limbs;
  *   - mul_1, addmul_1, submul_1, lshift, rshift on edge limbs;
  *   - schoolbook, Karatsuba (every size across the threshold, odd and even)
- *     and squaring against the 32-bit reference;
+ *     and squaring against the 32-bit reference; the schoolbook product
+ *     directly, by rows and by columns (every size pair across
+ *     QED_MPN_COMBA_MIN, the unrolled 16 x 16), all-ones operands (the
+ *     largest column sums and carries) at every size up to 3 thresholds;
+ *     the two bodies of the three-limb accumulator step qed_mac192
+ *     (bn/mul192.h: unsigned __int128 and the proven portable one) against
+ *     each other and a 32-bit reference;
  *   - Knuth's division: q d + r == a and r < d on random and structured
  *     operands, the q-hat corrections (top limbs of a equal to the
  *     divisor's, u1 == d_top) and the "add back" step, which
@@ -24,6 +30,7 @@
 
 #include "qed/bn.h"
 #include "bn/mpn_ops.h"
+#include "bn/mul192.h"
 #include "testutil.h"
 
 #define MAXN 300
@@ -174,6 +181,84 @@ static void test_mul1_shift(test_tally *t)
   }
 }
 
+
+/* qed_mac192: the compiled body (unsigned __int128 where the compiler has
+ * it, bn/mul192_int128.h, outside the proof) and the proven portable one
+ * agree, and both equal acc + a * b computed on 32-bit halves. */
+static void check_mac192(test_tally *t, qed_u192 acc, uint64_t a, uint64_t b)
+{
+  uint64_t p[2], x[4], y[4], z[4];
+  const qed_u192 r = qed_mac192(acc, a, b), q = qed_mac192_portable(acc, a, b);
+  ref_mul(p, &a, 1, &b, 1);
+  x[0] = acc.lo; x[1] = acc.mid; x[2] = acc.hi; x[3] = 0;
+  y[0] = p[0]; y[1] = p[1]; y[2] = 0; y[3] = 0;
+  (void)ref_add(z, x, y, 4);
+  test_check(t, r.lo == q.lo && r.mid == q.mid && r.hi == q.hi,
+             "mac192 bodies agree (%016llx %016llx)", (unsigned long long)a,
+             (unsigned long long)b);
+  test_check(t, r.lo == z[0] && r.mid == z[1] && r.hi == z[2] && z[3] == 0,
+             "mac192 == acc + a b");
+}
+
+static void test_mac192(test_tally *t)
+{
+  static const uint64_t edge[] = { 0, 1, 2, 0xffffffffu, 0x100000000u,
+                                   0x7fffffffffffffffu, 0x8000000000000000u,
+                                   UINT64_MAX - 1, UINT64_MAX };
+  const size_t ne = sizeof edge / sizeof edge[0];
+  size_t i, j, k, l, rep;
+  for (i = 0; i < ne; i++)
+    for (j = 0; j < ne; j++)
+      for (k = 0; k < ne; k++)
+        for (l = 0; l < ne; l++) {
+          qed_u192 acc;
+          acc.lo = edge[k];
+          acc.mid = edge[l];
+          acc.hi = edge[(i + j + k) % (ne - 1)];   /* < 2^64 - 1 */
+          check_mac192(t, acc, edge[i], edge[j]);
+        }
+  for (rep = 0; rep < 200000; rep++) {
+    qed_u192 acc;
+    acc.lo = rlimb();
+    acc.mid = rlimb();
+    acc.hi = rnd() % 4 == 0 ? UINT64_MAX - 1 : rnd() % 100001;
+    check_mac192(t, acc, rlimb(), rlimb());
+  }
+}
+
+/* The schoolbook product directly: rows (an operand below
+ * QED_MPN_COMBA_MIN limbs), columns, the unrolled 16 x 16, in both operand
+ * orders, random and all-ones operands. */
+static void test_basecase(test_tally *t)
+{
+  static uint64_t a[MAXN], b[MAXN], r[2 * MAXN], u[2 * MAXN];
+  size_t n, m, i, rep;
+  for (n = 1; n <= 40; n++)
+    for (m = 1; m <= 40; m++)
+      for (rep = 0; rep < 2; rep++) {
+        if (rep == 0) {
+          rfill(a, n);
+          rfill(b, m);
+        } else {
+          for (i = 0; i < n; i++) a[i] = UINT64_MAX;
+          for (i = 0; i < m; i++) b[i] = UINT64_MAX;
+        }
+        r[n + m] = 0x5a5a5a5a5a5a5a5au;
+        qed_mpn_mul_basecase(r, a, n, b, m);
+        ref_mul(u, a, n, b, m);
+        test_check(t, eq(r, u, n + m) && r[n + m] == 0x5a5a5a5a5a5a5a5au,
+                   "basecase %zu x %zu vs reference", n, m);
+      }
+  for (n = 100; n <= 260; n += 32)
+    for (m = 1; m <= 24; m++) {
+      rfill(a, n);
+      rfill(b, m);
+      qed_mpn_mul_basecase(r, a, n, b, m);
+      ref_mul(u, a, n, b, m);
+      test_check(t, eq(r, u, n + m), "basecase %zu x %zu vs reference", n, m);
+    }
+}
+
 static void test_mul(test_tally *t)
 {
   static uint64_t a[MAXN], b[MAXN], r[2 * MAXN], u[2 * MAXN];
@@ -190,6 +275,21 @@ static void test_mul(test_tally *t)
       ref_mul(u, a, n, a, n);
       test_check(t, eq(r, u, 2 * n), "sqr_n %zu vs reference", n);
     }
+  /* all ones: (2^(64n) - 1)^2, the largest column sums and carries */
+  for (n = 1; n <= 3 * QED_MPN_KARATSUBA_THRESHOLD + 5; n++) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+      a[i] = UINT64_MAX;
+      b[i] = UINT64_MAX;
+    }
+    qed_mpn_mul_n(r, a, b, n, s);
+    ref_mul(u, a, n, b, n);
+    test_check(t, eq(r, u, 2 * n), "mul_n %zu all ones", n);
+    b[n / 2] = 0;
+    qed_mpn_mul_n(r, a, b, n, s);
+    ref_mul(u, a, n, b, n);
+    test_check(t, eq(r, u, 2 * n), "mul_n %zu all ones but one", n);
+  }
   for (n = 200; n <= 256; n += 7) {
     rfill(a, n);
     rfill(b, n);
@@ -521,6 +621,8 @@ int main(void)
   test_tally t = { 0, 0 };
   test_addsub(&t);
   test_mul1_shift(&t);
+  test_mac192(&t);
+  test_basecase(&t);
   test_mul(&t);
   test_div(&t);
   test_gcd(&t);

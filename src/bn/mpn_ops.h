@@ -66,7 +66,7 @@ void qed_mpn_zero(uint64_t *r, size_t n);
 /* Below this many limbs qed_mpn_mul_n is schoolbook, from it on Karatsuba
  * (measured: bench/bench_bn.c, see mpn_mul.c). */
 #ifndef QED_MPN_KARATSUBA_THRESHOLD
-#define QED_MPN_KARATSUBA_THRESHOLD 24
+#define QED_MPN_KARATSUBA_THRESHOLD 32
 /* ---- gcd (mpn_gcd.c) ---- */
 
 /* g = gcd(a, b) for a, b of n limbs (zero top limbs allowed); returns the
