@@ -21,6 +21,7 @@
  * the limb counts of n, p, q and the value of e are public.
  * Proved free of run-time errors.                                         */
 #include "rsa/rsa_impl.h"
+#include "bn/bn_mont.h"
 #include "qed/common.h"
 
 int qed_rsa_public_op(uint8_t *out, const qed_rsa_public_key *pk,
@@ -134,7 +135,7 @@ static uint32_t blind(qed_bn *cb, qed_bn *rinv, const qed_bn_mont_ctx *cn,
   /*@ assert qed_bn_ok(n) && qed_bn_ok(e) && qed_bn_ok(c); */
   qed_zeroize(rb, sizeof rb);
   /*@ assert qed_bn_ok(n) && qed_bn_ok(e) && qed_bn_ok(c); */
-  bad += failed(qed_bn_mont_powm_sec(cn, &t, &r, e, qed_bn_bits(e)));
+  bad += failed(qed_bn_mont_powm_pub(cn, &t, &r, e));   /* e public */
   /*@ assert qed_bn_ok(n) && qed_bn_ok(c) && qed_bn_ok(&t); */
   bad += mulmod(&u, cn, c, &t);                       /* c r^e */
   /*@ assert qed_bn_ok(n) && qed_bn_ok(&u); */
@@ -184,17 +185,55 @@ static uint32_t garner(qed_bn *mb, const qed_bn_mont_ctx *cn,
 /* The contexts of n, p, q at their public limb counts; 0, or a count of
  * failures (a context that failed holds m = 0 and refuses every use). */
 /*@ requires \valid(kc) && \valid_read(sk) && qed_rsa_sk_ok(sk);
-    requires 1 <= kn <= 256 && 1 <= kp <= 256 && 1 <= kq <= 256;
+    requires 1 <= sk->n.n;
+    requires 1 <= kp <= 256 && 1 <= kq <= 256;
     requires \separated(kc, sk);
     assigns *kc;
     ensures key_ctx_ok(kc);
     ensures \result <= 3; */
 static uint32_t init_ctx(key_ctx *kc, const qed_rsa_private_key *sk,
-                         size_t kn, size_t kp, size_t kq)
+                         size_t kp, size_t kq)
 {
-  uint32_t bad = failed(qed_bn_mont_init_sec(&kc->cn, &sk->n, 64 * kn));
+  /* n is public: R^2 mod n by one division */
+  uint32_t bad = failed(qed_bn_mont_init_pub(&kc->cn, &sk->n));
   bad += failed(qed_bn_mont_init_sec(&kc->cp, &sk->p, 64 * kp));
   bad += failed(qed_bn_mont_init_sec(&kc->cq, &sk->q, 64 * kq));
+  return bad;
+}
+
+/* The CRT half: mb = cb^d mod n for cb < n, by m1 = (cb mod p)^dp mod p
+ * and m2 = (cb mod q)^dq mod q, both exponentiations in one call
+ * (qed_bn_mont_powm2_sec: interleaved with AVX-512 IFMA), then Garner.
+ * The key's facts cross the exponentiation whole (key_ctx_ok, the key's
+ * qed_rsa_sk_ok), not field by field. */
+/*@ requires \valid_read(kc) && key_ctx_ok(kc);
+    requires \valid_read(sk) && qed_rsa_sk_ok(sk);
+    requires 1 <= kn <= 256 && 1 <= kp <= 256 && 1 <= kq <= 256;
+    requires \valid_read(cb) && qed_bn_ok(cb);
+    requires \valid(mb) && \separated(mb, kc, sk, cb);
+    assigns *mb;
+    ensures qed_bn_ok(mb);
+    ensures \result <= 11; */
+static uint32_t crt_garner(qed_bn *mb, const key_ctx *kc,
+                           const qed_rsa_private_key *sk, const qed_bn *cb,
+                           size_t kn, size_t kp, size_t kq)
+{
+  qed_bn x1, x2, m1, m2;
+  uint32_t bad;
+  bad = failed(qed_bn_mont_reduce(&kc->cp, &x1, cb, kn));   /* cb mod p */
+  /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(&x1); */
+  bad += failed(qed_bn_mont_reduce(&kc->cq, &x2, cb, kn));  /* cb mod q */
+  /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(&x1) && qed_bn_ok(&x2); */
+  bad += failed(qed_bn_mont_powm2_sec(&kc->cp, &m1, &x1, &sk->dp, 64 * kp,
+                                      &kc->cq, &m2, &x2, &sk->dq, 64 * kq));
+  /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk); */
+  qed_bn_wipe(&x1);
+  /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(&m1) && qed_bn_ok(&m2); */
+  qed_bn_wipe(&x2);
+  /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(&m1) && qed_bn_ok(&m2); */
+  bad += garner(mb, &kc->cn, &kc->cp, &sk->q, &sk->qinv, &m1, &m2, kq);
+  qed_bn_wipe(&m1);
+  qed_bn_wipe(&m2);
   return bad;
 }
 
@@ -213,37 +252,19 @@ static uint32_t crt_op(qed_bn *m, const key_ctx *kc,
                        const qed_rsa_private_key *sk, const qed_bn *c,
                        size_t kn, size_t kp, size_t kq)
 {
-  const qed_bn *dp = &sk->dp, *dq = &sk->dq, *q = &sk->q, *qinv = &sk->qinv;
-  qed_bn cb, rinv, x, m1, m2, mb;
+  qed_bn cb, rinv, x, mb;
   uint32_t bad;
   /* (the asserts carry every live qed_bn_ok from call to call) */
-  /*@ assert key_ctx_ok(kc) && qed_bn_ok(dp) && qed_bn_ok(dq) && qed_bn_ok(q) && qed_bn_ok(qinv); */
+  /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk); */
   bad = blind(&cb, &rinv, &kc->cn, &sk->n, &sk->e, c, sk->bytes - 1);
-  /*@ assert key_ctx_ok(kc) && qed_bn_ok(dp) && qed_bn_ok(dq) && qed_bn_ok(q) && qed_bn_ok(qinv) &&
-             qed_bn_ok(&rinv) && qed_bn_ok(&cb); */
-  bad += failed(qed_bn_mont_reduce(&kc->cp, &x, &cb, kn));
-  /*@ assert key_ctx_ok(kc) && qed_bn_ok(dp) && qed_bn_ok(dq) && qed_bn_ok(q) && qed_bn_ok(qinv) &&
-             qed_bn_ok(&rinv) && qed_bn_ok(&cb) && qed_bn_ok(&x); */
-  bad += failed(qed_bn_mont_powm_sec(&kc->cp, &m1, &x, dp, 64 * kp));
-  /*@ assert key_ctx_ok(kc) && qed_bn_ok(dq) && qed_bn_ok(q) && qed_bn_ok(qinv) &&
-             qed_bn_ok(&rinv) && qed_bn_ok(&cb) && qed_bn_ok(&m1); */
-  bad += failed(qed_bn_mont_reduce(&kc->cq, &x, &cb, kn));
-  /*@ assert key_ctx_ok(kc) && qed_bn_ok(dq) && qed_bn_ok(q) && qed_bn_ok(qinv) &&
-             qed_bn_ok(&rinv) && qed_bn_ok(&m1) && qed_bn_ok(&x); */
-  bad += failed(qed_bn_mont_powm_sec(&kc->cq, &m2, &x, dq, 64 * kq));
-  /*@ assert key_ctx_ok(kc) && qed_bn_ok(q) && qed_bn_ok(qinv) && qed_bn_ok(&rinv) &&
-             qed_bn_ok(&m1) && qed_bn_ok(&m2); */
-  bad += garner(&mb, &kc->cn, &kc->cp, q, qinv, &m1, &m2, kq);
+  /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(&rinv) && qed_bn_ok(&cb); */
+  bad += crt_garner(&mb, kc, sk, &cb, kn, kp, kq);
   /*@ assert key_ctx_ok(kc) && qed_bn_ok(&mb) && qed_bn_ok(&rinv); */
   bad += mulmod(&x, &kc->cn, &mb, &rinv);             /* unblind */
   /*@ assert key_ctx_ok(kc) && qed_bn_ok(&x); */
   qed_bn_wipe(&cb);
   /*@ assert qed_bn_mont_ok(&kc->cn) && qed_bn_ok(&x); */
   qed_bn_wipe(&rinv);
-  /*@ assert qed_bn_mont_ok(&kc->cn) && qed_bn_ok(&x); */
-  qed_bn_wipe(&m1);
-  /*@ assert qed_bn_mont_ok(&kc->cn) && qed_bn_ok(&x); */
-  qed_bn_wipe(&m2);
   /*@ assert qed_bn_mont_ok(&kc->cn) && qed_bn_ok(&x); */
   qed_bn_wipe(&mb);
   /*@ assert qed_bn_mont_ok(&kc->cn) && qed_bn_ok(&x); */
@@ -271,7 +292,7 @@ static int check_release(uint8_t *out, size_t len, const qed_bn_mont_ctx *cn,
   uint32_t ok;
   uint8_t keep;
   size_t i;
-  bad |= failed(qed_bn_mont_powm_sec(cn, &y, m, e, qed_bn_bits(e)));
+  bad |= failed(qed_bn_mont_powm_pub(cn, &y, m, e));
   bad |= failed(qed_bn_to_bytes_sec(chk, len, &y));
   bad |= failed(qed_verify(chk, in, len));
   bad |= failed(qed_bn_to_bytes_sec(out, len, m));
@@ -302,7 +323,7 @@ int qed_rsa_private_op(uint8_t *out, const qed_rsa_private_key *sk,
   if (len < 2 || kn == 0 || kp == 0 || kq == 0 ||
       qed_bn_from_bytes(&c, in, len) != 0 || qed_bn_cmp(&c, &sk->n) >= 0)
     return -1;
-  bad = init_ctx(&kc, sk, kn, kp, kq);
+  bad = init_ctx(&kc, sk, kp, kq);
   /*@ assert qed_rsa_sk_ok(sk) && qed_bn_ok(&c); */
   bad += crt_op(&m, &kc, sk, &c, kn, kp, kq);
   ret = check_release(out, len, &kc.cn, &sk->e, &m, in, bad);
