@@ -33,8 +33,18 @@
 #include "rsa/rsa_impl.h"
 #include "bn/bn_mont.h"
 #include "bn/mpn_gcd.h"
+#include "bn/simd/mont_ifma.h"
 #include "common/zeroize.h"
 #include "qed/common.h"
+
+/* the AVX-512 IFMA product (bn/simd, outside the proof, built only for
+ * x86-64) is called under this guard and only when
+ * qed_bn_mont_ifma_supports says the CPU, QED_BACKEND and n allow */
+#if defined(__x86_64__)
+#define QED_HAVE_IFMA 1
+#else
+#define QED_HAVE_IFMA 0
+#endif
 
 int qed_rsa_public_op(uint8_t *out, const qed_rsa_public_key *pk,
                       const uint8_t *in)
@@ -110,6 +120,35 @@ static uint32_t move_out2(qed_bn *d1, qed_bn *d2, qed_bn *s1, qed_bn *s2,
   uint32_t bad = move_out(d1, s1, cn);
   bad += move_out(d2, s2, cn);
   return bad;
+}
+
+/* r = a b / 2^(64n) mod m for a, b < m: qed_bn_mont_mul_ifma when
+ * qed_bn_mont_ifma_supports(n) (the public n, the CPU, QED_BACKEND;
+ * checked bit for bit against the proven product by tests/test_bn_ifma.c),
+ * else the proven qed_bn_mont_mul_limbs.  Its callers check a, b < m with
+ * masks (qed_bn_not_below) or have it by construction. */
+/*@ requires 1 <= n <= 256;
+    requires \valid(r + (0 .. n - 1));
+    requires \valid_read(a + (0 .. n - 1)) && \valid_read(b + (0 .. n - 1));
+    requires \valid_read(m + (0 .. n - 1));
+    requires \valid(s + (0 .. QED_MONT_SCRATCH - 1));
+    requires \separated(r + (0 .. n - 1), a + (0 .. n - 1), m + (0 .. n - 1), s + (0 .. QED_MONT_SCRATCH - 1));
+    requires \separated(r + (0 .. n - 1), b + (0 .. n - 1));
+    requires \separated(s + (0 .. QED_MONT_SCRATCH - 1), a + (0 .. n - 1));
+    requires \separated(s + (0 .. QED_MONT_SCRATCH - 1), b + (0 .. n - 1));
+    requires \separated(s + (0 .. QED_MONT_SCRATCH - 1), m + (0 .. n - 1));
+    assigns r[0 .. n - 1], s[0 .. QED_MONT_SCRATCH - 1]; */
+static void mont_product(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                         const uint64_t *m, size_t n, uint64_t minv,
+                         uint64_t *s)
+{
+#if QED_HAVE_IFMA
+  if (qed_bn_mont_ifma_supports(n)) {   /* public */
+    qed_bn_mont_mul_ifma(r, a, b, m, n, minv, s);
+    return;
+  }
+#endif
+  qed_bn_mont_mul_limbs(r, a, b, m, n, minv, s);
 }
 
 /* ---- the equal halves (p and q of k limbs, n of at most 2k): RSA's
@@ -204,7 +243,7 @@ reduce_fast(qed_bn *r, const qed_bn_mont_ctx *ctx,
   uint64_t s[QED_MONT_SCRATCH];
   const uint64_t bad = qed_bn_load_fixed(t, x, 2 * k);
   qed_bn_mont_redc(y, t, ctx->m, k, ctx->minv);
-  qed_bn_mont_mul_limbs(z, y, ctx->rr, ctx->m, k, ctx->minv, s);
+  mont_product(z, y, ctx->rr, ctx->m, k, ctx->minv, s);  /* y, R^2 < m */
   qed_wipe_u64(t, 2 * k);
   qed_wipe_u64(y, k);
   qed_wipe_u64(s, MONT_USED(k));
@@ -233,10 +272,12 @@ garner_fast(qed_bn *mb, const qed_bn_mont_ctx *cp,
   uint64_t s[QED_MONT_SCRATCH];
   uint64_t bad, bw, cy;
   bad = qed_bn_load_fixed(a, qinv, k);
-  qed_bn_mont_mul_limbs(c, a, cp->rr, cp->m, k, cp->minv, s);  /* qinv R */
+  bad |= qed_bn_not_below(a, cp->m, k);                        /* qinv < p */
+  mont_product(c, a, cp->rr, cp->m, k, cp->minv, s);           /* qinv R */
   bad |= qed_bn_load_fixed(a, m1, k);
-  qed_bn_mont_mul_limbs(u, a, c, cp->m, k, cp->minv, s);       /* m1 qinv */
+  mont_product(u, a, c, cp->m, k, cp->minv, s);                /* m1 qinv */
   bad |= qed_bn_load_fixed(b, m2, k);
+  /* m2 < q may be >= p: the limb product, which allows it */
   qed_bn_mont_mul_limbs(a, b, c, cp->m, k, cp->minv, s);       /* m2 qinv */
   /* h = u - a mod p: p added back when the subtraction borrowed */
   bw = qed_mpn_sub_n(c, u, a, k);
@@ -292,7 +333,7 @@ mm(qed_bn *r, const qed_bn_mont_ctx *ctx, const qed_bn *a,
     qed_mpn_copy(y, ctx->rr, n);
   bad |= qed_bn_not_below(x, ctx->m, n);
   bad |= qed_bn_not_below(y, ctx->m, n);
-  qed_bn_mont_mul_limbs(z, x, y, ctx->m, n, ctx->minv, s);
+  mont_product(z, x, y, ctx->m, n, ctx->minv, s);
   qed_wipe_u64(x, n);
   qed_wipe_u64(y, n);
   return failed(qed_bn_store_fixed(r, z, n, bad));
@@ -452,6 +493,61 @@ init_ctx(key_ctx *kc, const qed_rsa_private_key *sk,
   return bad;
 }
 
+/* x1 = cb mod p, x2 = cb mod q: reduce_fast for equal halves, else
+ * qed_bn_mont_reduce.  Its contract hands the key's facts back
+ * (key_ctx_ok, qed_rsa_sk_ok), so that crt_garner needs no frame for them
+ * across the two outputs. */
+/*@ requires \valid_read(kc) && key_ctx_ok(kc);
+    requires \valid_read(sk) && qed_rsa_sk_ok(sk);
+    requires 1 <= kn <= 256 && 1 <= kp <= 256 && 1 <= kq <= 256;
+    requires fast != 0 ==> (kp == kq && kp <= FAST_LIMBS && kc->cp.n == kp && kc->cq.n == kq);
+    requires \valid_read(cb) && qed_bn_ok(cb);
+    requires \valid(x1) && \valid(x2) && \separated(x1, x2, kc, sk, cb);
+    assigns *x1, *x2;
+    ensures qed_bn_ok(x1) && qed_bn_ok(x2);
+    ensures key_ctx_ok(kc) && qed_rsa_sk_ok(sk);
+    ensures \result <= 2; */
+static __attribute__((noinline)) uint32_t
+reduce2(qed_bn *x1, qed_bn *x2, const key_ctx *kc,
+        const qed_rsa_private_key *sk, const qed_bn *cb, size_t kn,
+        size_t kp, size_t kq, int fast)
+{
+  uint32_t bad;
+  (void)sk;                 /* (its facts are handed back: see the contract) */
+  if (fast) {                                                 /* public */
+    bad = reduce_fast(x1, &kc->cp, cb, kp);
+    /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(x1) &&
+               kc->cq.n == kq; */
+    bad += reduce_fast(x2, &kc->cq, cb, kq);
+    /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(x1) && qed_bn_ok(x2); */
+    return bad;
+  }
+  bad = failed(qed_bn_mont_reduce(&kc->cp, x1, cb, kn));     /* cb mod p */
+  /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(x1); */
+  bad += failed(qed_bn_mont_reduce(&kc->cq, x2, cb, kn));    /* cb mod q */
+  /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(x1) && qed_bn_ok(x2); */
+  return bad;
+}
+
+/* Garner's step: garner_fast for equal halves (checked again here on the
+ * public limb counts), else garner. */
+/*@ requires \valid_read(kc) && key_ctx_ok(kc);
+    requires \valid_read(sk) && qed_rsa_sk_ok(sk);
+    requires 1 <= kp <= 256 && 1 <= kq <= 256;
+    requires \valid_read(m1) && \valid_read(m2) && qed_bn_ok(m1) && qed_bn_ok(m2);
+    requires \valid(mb) && \separated(mb, kc, sk, m1, m2);
+    assigns *mb;
+    ensures qed_bn_ok(mb);
+    ensures \result <= 8; */
+static uint32_t recombine(qed_bn *mb, const key_ctx *kc,
+                          const qed_rsa_private_key *sk, const qed_bn *m1,
+                          const qed_bn *m2, size_t kp, size_t kq, int fast)
+{
+  if (fast && kp == kq && kp <= FAST_LIMBS && kc->cp.n == kp)  /* public */
+    return garner_fast(mb, &kc->cp, &sk->q, &sk->qinv, m1, m2, kp);
+  return garner(mb, &kc->cn, &kc->cp, &sk->q, &sk->qinv, m1, m2, kq);
+}
+
 /* The CRT half: mb = cb^d mod n for cb < n, by m1 = (cb mod p)^dp mod p
  * and m2 = (cb mod q)^dq mod q, both exponentiations in one call
  * (qed_bn_mont_powm2_sec: interleaved with AVX-512 IFMA), then Garner.
@@ -474,33 +570,41 @@ crt_garner(qed_bn *mb, const key_ctx *kc,
 {
   qed_bn x1, x2, m1, m2;
   uint32_t bad;
-  if (fast) {                                                 /* public */
-    bad = reduce_fast(&x1, &kc->cp, cb, kp);
-    /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(&x1) &&
-               kc->cp.n == kp && kc->cq.n == kq; */
-    bad += reduce_fast(&x2, &kc->cq, cb, kq);
-  } else {
-    bad = failed(qed_bn_mont_reduce(&kc->cp, &x1, cb, kn));   /* cb mod p */
-    /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(&x1); */
-    bad += failed(qed_bn_mont_reduce(&kc->cq, &x2, cb, kn));  /* cb mod q */
-  }
+  bad = reduce2(&x1, &x2, kc, sk, cb, kn, kp, kq, fast);
   /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(&x1) && qed_bn_ok(&x2); */
   bad += failed(qed_bn_mont_powm2_sec(&kc->cp, &m1, &x1, &sk->dp, 64 * kp,
                                       &kc->cq, &m2, &x2, &sk->dq, 64 * kq));
-  /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk); */
+  /*@ assert key_ctx_ok(kc); */
+  /*@ assert qed_rsa_sk_ok(sk); */
   qed_bn_wipe(&x1);
   /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(&m1) && qed_bn_ok(&m2); */
   qed_bn_wipe(&x2);
   /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(&m1) && qed_bn_ok(&m2); */
-  if (fast)
-    bad += garner_fast(mb, &kc->cp, &sk->q, &sk->qinv, &m1, &m2, kp);
-  else
-    bad += garner(mb, &kc->cn, &kc->cp, &sk->q, &sk->qinv, &m1, &m2, kq);
+  bad += recombine(mb, kc, sk, &m1, &m2, kp, kq, fast);
   /*@ assert qed_bn_ok(mb); */
   qed_bn_wipe(&m1);
   /*@ assert qed_bn_ok(mb); */
   qed_bn_wipe(&m2);
   /*@ assert qed_bn_ok(mb); */
+  return bad;
+}
+
+/* x = mb rinv / R mod n (rinv = R / r: x = mb / r), through mm on a
+ * scratch of its own, wiped (a frame beside the CRT's, not above it). */
+/*@ requires \valid_read(cn) && qed_bn_mont_ok(cn);
+    requires \valid(x) && \valid_read(mb) && \valid_read(rinv);
+    requires qed_bn_ok(mb) && qed_bn_ok(rinv);
+    requires \separated(x, cn, mb, rinv);
+    assigns *x;
+    ensures qed_bn_ok(x);
+    ensures \result <= 1; */
+static __attribute__((noinline)) uint32_t
+unblind(qed_bn *x, const qed_bn_mont_ctx *cn, const qed_bn *mb,
+        const qed_bn *rinv)
+{
+  uint64_t w[QED_MONT_SCRATCH];
+  const uint32_t bad = mm(x, cn, mb, rinv, w);
+  qed_wipe_u64(w, QED_MONT_SCRATCH);
   return bad;
 }
 
@@ -530,7 +634,7 @@ crt_op(qed_bn *m, const key_ctx *kc,
   /*@ assert key_ctx_ok(kc) && qed_rsa_sk_ok(sk) && qed_bn_ok(&rinv) && qed_bn_ok(&cb); */
   bad += crt_garner(&mb, kc, sk, &cb, kn, kp, kq, fast);
   /*@ assert key_ctx_ok(kc) && qed_bn_ok(&mb) && qed_bn_ok(&rinv); */
-  bad += failed(qed_bn_mont_mul(&kc->cn, &x, &mb, &rinv));  /* mb / r */
+  bad += unblind(&x, &kc->cn, &mb, &rinv);             /* mb / r */
   /*@ assert key_ctx_ok(kc) && qed_bn_ok(&x); */
   qed_bn_wipe(&cb);
   /*@ assert qed_bn_mont_ok(&kc->cn) && qed_bn_ok(&x); */
