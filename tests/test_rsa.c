@@ -303,6 +303,30 @@ static void fault_check(const key_der *kd)
   test_check(&T, qed_rsa_pkcs1v15_sign(sig, sk2.bytes, &sk2, QED_HASH_SHA256, msg, 3) == -1 &&
                  all_zero(sig, sk2.bytes),
              "fault: faulty qinv refused");
+  sk2.qinv.limb[3] ^= 1;
+  /* a faulty prime: the contexts of p and q (from n for equal halves, by
+   * qed_bn_mont_init_sec otherwise), the reductions and Garner then compute
+   * garbage, which the check against the public operation must refuse */
+  sk2.p.limb[1] ^= 4;
+  memset(sig, 0xAA, sizeof sig);
+  test_check(&T, qed_rsa_pkcs1v15_sign(sig, sk2.bytes, &sk2, QED_HASH_SHA256, msg, 3) == -1 &&
+                 all_zero(sig, sk2.bytes),
+             "fault: faulty p refused");
+  sk2.p.limb[1] ^= 4;
+  sk2.p.limb[0] ^= 1;
+  memset(sig, 0xAA, sizeof sig);
+  test_check(&T, qed_rsa_pkcs1v15_sign(sig, sk2.bytes, &sk2, QED_HASH_SHA256, msg, 3) == -1 &&
+                 all_zero(sig, sk2.bytes),
+             "fault: even p refused");
+  sk2.p.limb[0] ^= 1;
+  sk2.q.limb[2] ^= 8;
+  memset(sig, 0xAA, sizeof sig);
+  test_check(&T, qed_rsa_pkcs1v15_sign(sig, sk2.bytes, &sk2, QED_HASH_SHA256, msg, 3) == -1 &&
+                 all_zero(sig, sk2.bytes),
+             "fault: faulty q refused");
+  sk2.q.limb[2] ^= 8;
+  test_check(&T, qed_rsa_pkcs1v15_sign(sig, sk2.bytes, &sk2, QED_HASH_SHA256, msg, 3) == 0,
+             "fault: the restored key signs");
   /* a signature by one key does not verify under another */
   test_check(&T, qed_rsa_private_from_der(&sk2, kd->priv, kd->privlen) == 0 &&
                  qed_rsa_pkcs1v15_sign(sig, sk2.bytes, &sk2, QED_HASH_SHA256, msg, 3) == 0,
