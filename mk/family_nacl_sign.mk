@@ -15,7 +15,11 @@
 #                                  nacl/ge25519_small.h), so the KATs above
 #                                  run through them (the riscv32 -Os
 #                                  freestanding KATs of make freestanding
-#                                  too)
+#                                  too); src/sha2 at -Os as well, run a
+#                                  second time with QED_BACKEND=portable so
+#                                  that SHA-512 is the size-first form
+#                                  (QED_SHA2_UNROLLED = 0,
+#                                  sha2/sha2_blocks_small.h)
 #   make test-diff-nacl-sign       randomized differential tests against
 #                                  PyNaCl (libsodium) and `cryptography`
 #                                  (OpenSSL) (tests/diff/test_nacl_sign.py)
@@ -40,12 +44,13 @@ test-diff-nacl-sign: lib $(VENV_STAMP)
 test-nacl-sign-supercop: $(BUILD)/tests/test_nacl_sign
 	$(BUILD)/tests/test_nacl_sign $(TESTS_VECTORS) --supercop-all
 
-# src/nacl's portable sources at -Os come before libqed.a on the link line
-# (the rest, SHA-512 included, from the -O2 archive).
+# src/nacl's and src/sha2's portable sources at -Os come before libqed.a on
+# the link line (the rest from the -O2 archive).
 NACL_OS_DIR := $(BUILD)/nacl-Os
 test-nacl-sign-Os: $(BUILD)/libqed.a
 	@mkdir -p $(NACL_OS_DIR)
 	$(TESTS_CC) -Os tests/test_nacl_sign.c tests/testutil.c \
-	  $(filter-out %_x86v3.c,$(wildcard src/nacl/*.c)) $(BUILD)/libqed.a \
+	  $(filter-out %_x86v3.c,$(wildcard src/nacl/*.c src/sha2/*.c)) $(BUILD)/libqed.a \
 	  -o $(NACL_OS_DIR)/test_nacl_sign
 	$(NACL_OS_DIR)/test_nacl_sign $(TESTS_VECTORS)
+	QED_BACKEND=portable $(NACL_OS_DIR)/test_nacl_sign $(TESTS_VECTORS)

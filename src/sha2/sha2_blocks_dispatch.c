@@ -6,8 +6,12 @@
  * SHA-256 prefers the SHA extensions (simd/sha256_shani.c) where the CPU
  * has them and QED_BACKEND allows vector code; SHA-512 takes the builds
  * with the schedule in vector registers (simd/sha512_avx2.c,
- * sha512_avx512.c), measured faster than the x86-64-v3 build of the C. */
+ * sha512_avx512.c), measured faster than the x86-64-v3 build of the C.
+ * Otherwise SHA-512 takes the portable build of the fast C, or, in builds
+ * optimizing for size (QED_SHA2_UNROLLED = 0, sha2_blocks_small.h), the
+ * size-first form of sha2_blocks_small.c: the proof covers both calls. */
 #include "sha2/sha2_blocks.h"
+#include "sha2/sha2_blocks_small.h"
 #include "common/cpu.h"
 
 #if defined(__x86_64__)
@@ -36,5 +40,7 @@ size_t qed_sha512_blocks(uint64_t state[8], const uint8_t *in, size_t inlen)
   if (level >= QED_BACKEND_AVX2)
     return qed_sha512_blocks_avx2(state, in, inlen);
 #endif
+  if (!QED_SHA2_UNROLLED)
+    return qed_sha512_blocks_small(state, in, inlen);
   return qed_sha512_blocks_portable(state, in, inlen);
 }
