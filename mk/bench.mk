@@ -4,6 +4,9 @@
 #                per family, listed in bench/families.h), then the rows marked
 #                portable again under QED_BACKEND=portable; the tables are
 #                also written to $(BUILD)/bench.md and $(BUILD)/bench-portable.md
+# make bench-zmm the AVX-512 unit's peak rates beside one round of the
+#                8-way Keccak kernel (bench/zmm_ceiling.c): the ceiling
+#                under ParallelHash128's target (issue 4)
 # make bench-ir  instructions per byte under callgrind, deterministic
 #                (bench/bench_ir.c, bench/bench_ir.sh); also $(BUILD)/bench-ir.md
 #
@@ -36,7 +39,14 @@ BENCH_SRCS    := bench/harness.c $(filter-out bench/bench_ir.c,$(sort $(wildcard
 BENCH_HDRS    := $(wildcard bench/*.h) $(HEADERS)
 BENCH_CC       = $(CC) -std=c11 $(WARN) -Iinclude -Isrc $(BENCH_CFLAGS)
 
-.PHONY: bench bench-ir bench-smoke
+.PHONY: bench bench-ir bench-smoke bench-zmm
+
+$(BENCH_DIR)/zmm_ceiling: bench/zmm_ceiling.c $(HEADERS) $(BUILD)/libqed.a
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_CC) bench/zmm_ceiling.c $(BUILD)/libqed.a -o $@
+
+bench-zmm: $(BENCH_DIR)/zmm_ceiling
+	$(BENCH_DIR)/zmm_ceiling
 
 $(BENCH_DIR)/ossl_keccak.o:
 	@mkdir -p $(BENCH_DIR)/ossl-x

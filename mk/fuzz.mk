@@ -5,6 +5,11 @@
 #   make fuzz [FUZZ_SECONDS=60]  each target for FUZZ_SECONDS on its seed
 #                                corpus; prints executions, exec/s, cov, ft
 #                                per target; fails if any target crashes
+#   make fuzz-cpu [FUZZ_CPU_SECONDS=3600]  every target side by side until
+#                                each has had FUZZ_CPU_SECONDS of CPU time
+#                                (fuzz/run_cpu.sh): the long run, whose
+#                                budget is CPU, not wall clock, on a shared
+#                                machine
 #   make fuzz-smoke              each target for FUZZ_SMOKE_SECONDS (20):
 #                                part of make check
 #   make fuzz-coverage           the targets rebuilt with clang's source
@@ -22,6 +27,7 @@
 FUZZ_CC       ?= clang
 FUZZ_SECONDS  ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
+FUZZ_CPU_SECONDS ?= 3600
 FUZZ_DIR      := $(BUILD)/fuzz
 FUZZ_TARGETS  := fuzz_stream fuzz_open fuzz_der fuzz_backend fuzz_bn
 FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -66,7 +72,7 @@ $(FUZZ_DIR)/gen/fuzz_rsa_key.h: fuzz/make_seeds.py tests/vectors/rsa/wycheproof_
 	@mkdir -p $(@D)
 	$(PYTHON) fuzz/make_seeds.py --key-header $@ tests/vectors
 
-.PHONY: fuzz fuzz-smoke fuzz-coverage fuzz-seeds fuzz-build
+.PHONY: fuzz fuzz-cpu fuzz-smoke fuzz-coverage fuzz-seeds fuzz-build
 fuzz-seeds: fuzz/make_seeds.py
 	$(PYTHON) fuzz/make_seeds.py --corpus $(FUZZ_DIR)/corpus tests/vectors
 
@@ -74,6 +80,9 @@ fuzz-build: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/san/%)
 
 fuzz: fuzz-build fuzz-seeds
 	@fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-cpu: fuzz-build fuzz-seeds
+	@fuzz/run_cpu.sh $(FUZZ_DIR) $(FUZZ_CPU_SECONDS) $(FUZZ_TARGETS)
 
 fuzz-smoke: fuzz-build fuzz-seeds
 	@fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
