@@ -1,6 +1,7 @@
 /* Constant-time checks of PSS signing and OAEP decryption (see ct/ct.h):
- * the key's exponents and CRT coefficient are secret (as in ct/ct_rsa.c:
- * the primes' Montgomery set-up is not constant time yet), so everything
+ * every secret number of the key is secret -- the exponents, the CRT
+ * coefficient and the primes (ct/ct_rsa.c's rsa_sign_primes: the
+ * Montgomery set-up of p and q needs no division) -- so everything
  * the private operation returns -- the EM that OAEP then decodes -- is
  * secret too: memcheck flags any branch or address that depends on the
  * leading byte, lHash, the PS/0x01 scan, the message length or the room
@@ -60,6 +61,8 @@ static void mark_secret(void)
   SECRET(sk.dp.limb, sizeof sk.dp.limb);
   SECRET(sk.dq.limb, sizeof sk.dq.limb);
   SECRET(sk.qinv.limb, sizeof sk.qinv.limb);
+  SECRET(sk.p.limb, sizeof sk.p.limb);
+  SECRET(sk.q.limb, sizeof sk.q.limb);
 }
 
 static int t_rsa_pad_pss_sign(void)
