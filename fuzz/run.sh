@@ -8,6 +8,7 @@
 #
 #   fuzz/run.sh BUILD_FUZZ_DIR SECONDS TARGET...     (make fuzz calls it)
 set -u
+. fuzz/log_stats.sh
 dir=$1
 secs=$2
 shift 2
@@ -24,18 +25,13 @@ for t in "$@"; do
     -print_final_stats=1 -timeout=120 -rss_limit_mb=4096 \
     -artifact_prefix="$dir/crashes/$t-" $dict >"$log" 2>&1
   rc=$?
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
-  last=$(grep -E '^#[0-9]+' "$log" | grep ' cov: ' | tail -n 1)
-  cov=$(printf '%s\n' "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
-  ft=$(printf '%s\n' "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
-  corp=$(printf '%s\n' "$last" | sed -n 's/.* corp: \([0-9]*\).*/\1/p')
+  log_stats "$log"
   if [ "$rc" -eq 0 ]; then
     result=ok
   else
     result="FAILED (exit $rc, see $log)"
     status=1
-    grep -E 'fuzz check failed|ERROR: |SUMMARY: ' "$log" | head -n 5
+    log_errors "$log"
   fi
   printf '%-14s %12s %9s %7s %7s %7s  %s\n' "$t" "${execs:-?}" "${rate:-?}" \
     "${cov:-?}" "${ft:-?}" "${corp:-?}" "$result"

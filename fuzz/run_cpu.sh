@@ -14,6 +14,7 @@
 # libFuzzer's cov/ft counters, corpus size, verdict.  Logs go to
 # DIR/logs/<target>.log, crashing inputs to DIR/crashes/<target>-*.
 set -u
+. fuzz/log_stats.sh
 dir=$1
 budget=$2
 shift 2
@@ -58,18 +59,14 @@ for t in "$@"; do
   pid=$(cat "$dir/logs/$t.pid")
   wait "$pid"
   rc=$?
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-  last=$(grep -E '^#[0-9]+' "$log" | grep ' cov: ' | tail -n 1)
-  cov=$(printf '%s\n' "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
-  ft=$(printf '%s\n' "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
-  corp=$(printf '%s\n' "$last" | sed -n 's/.* corp: \([0-9]*\).*/\1/p')
+  log_stats "$log"
   wall=$(( $(date -r "$log" +%s) - start ))
   if [ "$rc" -eq 0 ] || { [ "$rc" -eq 72 ] && grep -q 'run interrupted' "$log"; }; then
     result=ok
   else
     result="FAILED (exit $rc, see $log)"
     status=1
-    grep -E 'fuzz check failed|ERROR: |SUMMARY: ' "$log" | head -n 5
+    log_errors "$log"
   fi
   printf '%-14s %6s %6s %12s %7s %7s %7s  %s\n' "$t" "$(cat "$dir/logs/$t.cpu" 2>/dev/null || echo '?')" \
     "$wall" "${execs:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "$result"
