@@ -17,7 +17,8 @@
 #include "nacl/fe25519_small.h"
 
 /*@ predicate ge16_ok{L}(qed_fe16 *p) =
-      \forall integer i; 0 <= i < 4 ==> fe16_tight(p[i]);
+      fe16_tight(p + 0) && fe16_tight(p + 1) && fe16_tight(p + 2) &&
+      fe16_tight(p + 3);
 */
 
 /* Encodings of d = -121665/121666, 2d, sqrt(-1) = 2^((p - 1) / 4), and of
@@ -44,7 +45,7 @@ static const uint8_t c25519_k[5][32] = {
 /* f = v (below 2^32) */
 /*@ requires \valid(f);
     assigns *f;
-    ensures fe16_lt(*f, 65536); */
+    ensures fe16_lt(f, 65536); */
 static void fe16_set(qed_fe16 *f, uint32_t v)
 {
   int i;
@@ -69,9 +70,49 @@ static uint32_t c25519_bit(const uint8_t s[32], int i)
 
 /* ---- X25519 ---- */
 
+/* One step of the ladder on (x2 : z2), (x3 : z3), after the swap. */
+/*@ requires \valid(x2) && \valid(z2) && \valid(x3) && \valid(z3);
+    requires \valid_read(x1);
+    requires \separated(x2, z2, x3, z3, x1);
+    requires fe16_lt(x1, 65536);
+    requires fe16_tight(x2) && fe16_tight(z2);
+    requires fe16_tight(x3) && fe16_tight(z3);
+    assigns *x2, *z2, *x3, *z3;
+    ensures fe16_tight(x2) && fe16_tight(z2);
+    ensures fe16_tight(x3) && fe16_tight(z3); */
+static void x25519_step(qed_fe16 *x2, qed_fe16 *z2, qed_fe16 *x3,
+                        qed_fe16 *z3, const qed_fe16 *x1)
+{
+  qed_fe16 a, b, c, d, t;
+  qed_fe16_add(&a, x2, z2);                    /* A = x2 + z2 */
+  qed_fe16_sub(&b, x2, z2);                    /* B = x2 - z2 */
+  qed_fe16_add(&c, x3, z3);                    /* C = x3 + z3 */
+  qed_fe16_sub(&d, x3, z3);                    /* D = x3 - z3 */
+  qed_fe16_mul(&d, &d, &a);                    /* DA */
+  qed_fe16_mul(&c, &c, &b);                    /* CB */
+  qed_fe16_mul(&a, &a, &a);                    /* AA */
+  qed_fe16_mul(&b, &b, &b);                    /* BB */
+  qed_fe16_add(x3, &d, &c);
+  qed_fe16_mul(x3, x3, x3);                    /* x3 = (DA + CB)^2 */
+  qed_fe16_sub(z3, &d, &c);
+  qed_fe16_mul(z3, z3, z3);
+  qed_fe16_mul(z3, z3, x1);                    /* z3 = x1 (DA - CB)^2 */
+  qed_fe16_mul(x2, &a, &b);                    /* x2 = AA BB */
+  qed_fe16_sub(&t, &a, &b);                    /* E = AA - BB */
+  fe16_set(z2, 121665u);                       /* (A - 2) / 4 */
+  qed_fe16_mul(z2, z2, &t);
+  qed_fe16_add(z2, z2, &a);
+  qed_fe16_mul(z2, z2, &t);                    /* z2 = E (AA + a24 E) */
+  qed_fe16_wipe(&a);
+  qed_fe16_wipe(&b);
+  qed_fe16_wipe(&c);
+  qed_fe16_wipe(&d);
+  qed_fe16_wipe(&t);
+}
+
 void qed_x25519_small(uint8_t q[32], const uint8_t e[32], const uint8_t u[32])
 {
-  qed_fe16 x1, x2, z2, x3, z3, a, b, c, d, t;
+  qed_fe16 x1, x2, z2, x3, z3;
   uint32_t swap = 0;
   int i;
   qed_fe16_frombytes(&x1, u);
@@ -86,10 +127,10 @@ void qed_x25519_small(uint8_t q[32], const uint8_t e[32], const uint8_t u[32])
     x3.v[i] = x1.v[i];                         /* x3 = x1 */
   /*@ loop invariant -1 <= i <= 254;
       loop invariant swap == 0 || swap == 1;
-      loop invariant fe16_lt(x1, 65536);
-      loop invariant fe16_tight(x2) && fe16_tight(z2);
-      loop invariant fe16_tight(x3) && fe16_tight(z3);
-      loop assigns i, swap, x2, z2, x3, z3, a, b, c, d, t;
+      loop invariant fe16_lt(&x1, 65536);
+      loop invariant fe16_tight(&x2) && fe16_tight(&z2);
+      loop invariant fe16_tight(&x3) && fe16_tight(&z3);
+      loop assigns i, swap, x2, z2, x3, z3;
       loop variant i + 1; */
   for (i = 254; i >= 0; i--) {
     const uint32_t bit = c25519_bit(e, i);
@@ -97,25 +138,7 @@ void qed_x25519_small(uint8_t q[32], const uint8_t e[32], const uint8_t u[32])
     qed_fe16_cswap(&x2, &x3, swap);
     qed_fe16_cswap(&z2, &z3, swap);
     swap = bit;
-    qed_fe16_add(&a, &x2, &z2);                /* A = x2 + z2 */
-    qed_fe16_sub(&b, &x2, &z2);                /* B = x2 - z2 */
-    qed_fe16_add(&c, &x3, &z3);                /* C = x3 + z3 */
-    qed_fe16_sub(&d, &x3, &z3);                /* D = x3 - z3 */
-    qed_fe16_mul(&d, &d, &a);                  /* DA */
-    qed_fe16_mul(&c, &c, &b);                  /* CB */
-    qed_fe16_mul(&a, &a, &a);                  /* AA */
-    qed_fe16_mul(&b, &b, &b);                  /* BB */
-    qed_fe16_add(&x3, &d, &c);
-    qed_fe16_mul(&x3, &x3, &x3);               /* x3 = (DA + CB)^2 */
-    qed_fe16_sub(&z3, &d, &c);
-    qed_fe16_mul(&z3, &z3, &z3);
-    qed_fe16_mul(&z3, &z3, &x1);               /* z3 = x1 (DA - CB)^2 */
-    qed_fe16_mul(&x2, &a, &b);                 /* x2 = AA BB */
-    qed_fe16_sub(&t, &a, &b);                  /* E = AA - BB */
-    fe16_set(&z2, 121665u);                    /* (A - 2) / 4 */
-    qed_fe16_mul(&z2, &z2, &t);
-    qed_fe16_add(&z2, &z2, &a);
-    qed_fe16_mul(&z2, &z2, &t);                /* z2 = E (AA + a24 E) */
+    x25519_step(&x2, &z2, &x3, &z3, &x1);
   }
   qed_fe16_cswap(&x2, &x3, swap);
   qed_fe16_cswap(&z2, &z3, swap);
@@ -126,11 +149,6 @@ void qed_x25519_small(uint8_t q[32], const uint8_t e[32], const uint8_t u[32])
   qed_fe16_wipe(&z2);
   qed_fe16_wipe(&x3);
   qed_fe16_wipe(&z3);
-  qed_fe16_wipe(&a);
-  qed_fe16_wipe(&b);
-  qed_fe16_wipe(&c);
-  qed_fe16_wipe(&d);
-  qed_fe16_wipe(&t);
 }
 
 /* ---- Ed25519 ---- */

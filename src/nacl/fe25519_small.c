@@ -6,7 +6,10 @@
  * two carry passes: the first leaves limbs 1 .. 15 below 2^16 and limb 0
  * below 2^43 (it receives 38 times the carry out of limb 15), the second
  * brings the carry out of limb 15 down to 0 or 1, so every limb ends below
- * 2^16 + 38.  The bounds in the loop invariants are these, spelled out. */
+ * 2^16 + 38.  The bounds in the loop invariants are these, spelled out.
+ * Carries are written / 65536 and % 65536 (the compiler emits the same
+ * shift and mask): the provers reason about division by a constant
+ * directly, about shifts only through WP's bit tactics. */
 #include <stdint.h>
 
 #include "nacl/fe25519_small.h"
@@ -19,6 +22,8 @@ void qed_fe16_add(qed_fe16 *out, const qed_fe16 *a, const qed_fe16 *b)
       loop invariant \forall integer k; 0 <= k < i ==> out->v[k] < 2097152;
       loop invariant \forall integer k; i <= k < 16 ==>
         a->v[k] == \at(a->v[k], Pre) && b->v[k] == \at(b->v[k], Pre);
+      loop invariant \at(fe16_tight(a) && fe16_tight(b), Pre) ==>
+        \forall integer k; 0 <= k < i ==> out->v[k] < 262144;
       loop assigns i, out->v[0 .. 15];
       loop variant 16 - i; */
   for (i = 0; i < 16; i++)
@@ -94,8 +99,8 @@ void qed_fe16_mul(qed_fe16 *out, const qed_fe16 *a, const qed_fe16 *b)
       loop variant 16 - i; */
   for (i = 0; i < 16; i++) {
     t[i] += c;
-    c = t[i] >> 16;
-    t[i] &= 65535u;
+    c = t[i] / 65536u;
+    t[i] %= 65536u;
   }
   t[0] += 38u * c;
   /* second pass: limb 0 (below 2^43) carries below 2^27, limb 1 then
@@ -103,6 +108,7 @@ void qed_fe16_mul(qed_fe16 *out, const qed_fe16 *a, const qed_fe16 *b)
   c = 0;
   /*@ loop invariant 0 <= i <= 16;
       loop invariant c <= 134217728;
+      loop invariant i == 0 ==> c == 0;
       loop invariant i >= 2 ==> c <= 4096;
       loop invariant i >= 3 ==> c <= 1;
       loop invariant \forall integer k; 0 <= k < i ==> t[k] <= 65535;
@@ -112,8 +118,8 @@ void qed_fe16_mul(qed_fe16 *out, const qed_fe16 *a, const qed_fe16 *b)
       loop variant 16 - i; */
   for (i = 0; i < 16; i++) {
     t[i] += c;
-    c = t[i] >> 16;
-    t[i] &= 65535u;
+    c = t[i] / 65536u;
+    t[i] %= 65536u;
   }
   t[0] += 38u * c;
   /*@ loop invariant 0 <= i <= 16;
@@ -140,11 +146,14 @@ void qed_fe16_cswap(qed_fe16 *p, qed_fe16 *q, uint32_t bit)
   for (i = 0; i < 16; i++) {
     const uint32_t x = p->v[i], y = q->v[i];
     const uint32_t d = mask & (x ^ y);
+    const uint32_t np = x ^ d, nq = y ^ d;
     //@ assert bit == 0 ==> d == 0;
     //@ assert bit == 1 ==> d == (x ^ y);
     //@ assert (x ^ (x ^ y)) == y && (y ^ (x ^ y)) == x;
-    p->v[i] = x ^ d;
-    q->v[i] = y ^ d;
+    //@ assert bit == 0 ==> np == x && nq == y;
+    //@ assert bit == 1 ==> np == y && nq == x;
+    p->v[i] = np;
+    q->v[i] = nq;
   }
 }
 
@@ -152,10 +161,10 @@ void qed_fe16_cswap(qed_fe16 *p, qed_fe16 *q, uint32_t bit)
  * (bits top .. 0 set except s1 and s2): square and multiply from the top,
  * the branch on the public bit position only. */
 /*@ requires \valid(out) && \valid_read(a);
-    requires fe16_tight(*a);
+    requires fe16_tight(a);
     requires 1 <= top <= 254;
     assigns *out;
-    ensures fe16_tight(*out); */
+    ensures fe16_tight(out); */
 static void fe16_pow(qed_fe16 *out, const qed_fe16 *a, int top, int s1, int s2)
 {
   qed_fe16 c;
@@ -167,7 +176,7 @@ static void fe16_pow(qed_fe16 *out, const qed_fe16 *a, int top, int s1, int s2)
   for (i = 0; i < 16; i++)
     c.v[i] = a->v[i];
   /*@ loop invariant -1 <= i <= top - 1;
-      loop invariant fe16_tight(c);
+      loop invariant fe16_tight(&c);
       loop assigns i, c;
       loop variant i + 1; */
   for (i = top - 1; i >= 0; i--) {
@@ -205,7 +214,7 @@ void qed_fe16_frombytes(qed_fe16 *out, const uint8_t s[32])
       loop variant 16 - i; */
   for (i = 0; i < 16; i++)
     out->v[i] = qed_load16_le(s + 2 * i);
-  out->v[15] &= 32767u;
+  out->v[15] %= 32768u;
 }
 
 /* One carry pass modulo 2^255: bit 255 and up of limb 15 come back as 19
@@ -218,9 +227,9 @@ void qed_fe16_frombytes(qed_fe16 *out, const uint8_t s[32])
     ensures t[15] <= 32799; */
 static void fe16_carry255(uint32_t t[16])
 {
-  uint32_t c = 19u * (t[15] >> 15);
+  uint32_t c = 19u * (t[15] / 32768u);
   int i;
-  t[15] &= 32767u;
+  t[15] %= 32768u;
   /*@ loop invariant 0 <= i <= 15;
       loop invariant c <= 1216;
       loop invariant i >= 1 ==> c <= 32;
@@ -231,8 +240,8 @@ static void fe16_carry255(uint32_t t[16])
       loop variant 15 - i; */
   for (i = 0; i < 15; i++) {
     t[i] += c;
-    c = t[i] >> 16;
-    t[i] &= 65535u;
+    c = t[i] / 65536u;
+    t[i] %= 65536u;
   }
   t[15] += c;
 }
@@ -267,8 +276,8 @@ void qed_fe16_tobytes(uint8_t s[32], const qed_fe16 *a)
     if (i == 15)
       pi = 32767u;
     d = t[i] + 65536u - pi - borrow;           /* in [0, 2^17) */
-    borrow = 1u - (d >> 16);
-    m[i] = d & 65535u;
+    borrow = 1u - d / 65536u;
+    m[i] = d % 65536u;
   }
   /* borrow == 0: t >= p, take m (a mask, not a branch) */
   mask = (1u - borrow) * 65535u;
