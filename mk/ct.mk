@@ -10,8 +10,8 @@
 #              the known-leaky tests MUST be flagged (exit status 42).
 #   make ct-Os the same with the library and the tests built at -Os (in
 #              $(BUILD)/ct-Os): what size-optimized builds run, e.g. the
-#              table-free Ed25519 scalar multiplication (QED_GE_TABLES = 0,
-#              nacl/ge25519_small.h) on the signing paths.
+#              size-first X25519 and Ed25519 (QED_NACL_SMALL = 1,
+#              nacl/curve25519_small.h) on the key and signing paths.
 #
 # The backend is always forced through QED_BACKEND: valgrind 3.19 cannot
 # execute AVX-512, so an avx512 backend must never be picked under it.

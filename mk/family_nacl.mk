@@ -14,6 +14,22 @@
 #                                  times, section 6.1), Wycheproof x25519 (all
 #                                  518), libsodium's scalarmult*.exp, random
 #                                  and edge points against the reference
+#   build/tests/test_nacl_small    the size-first code of -Os builds
+#                                  (fe25519_small.c, curve25519_small.c:
+#                                  radix 2^16 by pointer, TweetNaCl's
+#                                  ladders) against the fast code and the
+#                                  reference: field operations on edge
+#                                  encodings and on limbs at the edges of
+#                                  the proved ranges, X25519, encode([a]B)
+#                                  and encode([s]B - [k]A) on valid and
+#                                  invalid public keys (2,000 random cases
+#                                  each; a count as second argument)
+#   make test-nacl-x25519-Os       test_nacl_x25519, test_nacl_box and
+#                                  test_nacl_small with src/nacl built at
+#                                  -Os: crypto_scalarmult (and box) then
+#                                  run the size-first ladder
+#                                  (QED_NACL_SMALL = 1,
+#                                  nacl/curve25519_small.h)
 #   make test-nacl-x25519-million  the RFC 7748 iterated test 1,000,000 times
 #                                  (native build only: ~1 min; too slow for
 #                                  the sanitizer and qemu runs)
@@ -28,8 +44,9 @@
 #                                  (tests/diff/test_nacl.py)
 
 FAMILY_TESTS  += $(BUILD)/tests/test_nacl_mul64 $(BUILD)/tests/test_nacl_fe25519 \
-                 $(BUILD)/tests/test_nacl_x25519
-FAMILY_CHECKS += test-diff-nacl test-nacl-x25519-million test-nacl-portable-mul64
+                 $(BUILD)/tests/test_nacl_x25519 $(BUILD)/tests/test_nacl_small
+FAMILY_CHECKS += test-diff-nacl test-nacl-x25519-million test-nacl-portable-mul64 \
+                 test-nacl-x25519-Os
 
 # Proof: every + and * of the field code is an overflow goal
 # (-warn-unsigned-overflow: the limbs never wrap); the masked swap's bit
@@ -38,11 +55,25 @@ FAMILY_CHECKS += test-diff-nacl test-nacl-x25519-million test-nacl-portable-mul6
 # common/bytes.h shift bits out on purpose.
 WP_FLAGS_nacl_fe25519 = -warn-unsigned-overflow -wp-auto wp:bitwised,wp:bitrange
 WP_FLAGS_nacl_x25519  = -warn-unsigned-overflow -wp-auto wp:bitwised,wp:bitrange
+# The size-first field and curve: the same (masked swap, carries by shift
+# and mask).  fe25519_small.c also loads and stores bytes through
+# common/bytes.h: as in the Poly1305 units (family_nacl_poly1305.mk), the
+# shift tactic shows the loads keep every bit, and the four rotations,
+# which shift bits out on purpose and which this unit never calls, are
+# skipped.
+WP_FLAGS_nacl_fe25519_small   = -warn-unsigned-overflow -wp-auto wp:bitshift,wp:bitwised,wp:bitrange \
+                                -wp-skip-fct qed_rotl32,qed_rotr32,qed_rotl64,qed_rotr64
+# The curve code also splits conjunctions (wp:split): each limb range of
+# a call's precondition is then its own goal; 20 s per goal, as the points'
+# frames across calls are the largest goals of the family.
+WP_FLAGS_nacl_curve25519_small = -warn-unsigned-overflow -wp-auto wp:split,wp:bitwised,wp:bitrange \
+                                 -wp-timeout 20
 
 # The competitor of the benchmark rows (bench/bench_nacl.c).
 BENCH_LDLIBS += -lsodium
 
-.PHONY: test-diff-nacl test-nacl-x25519-million test-nacl-portable-mul64
+.PHONY: test-diff-nacl test-nacl-x25519-million test-nacl-portable-mul64 \
+        test-nacl-x25519-Os
 test-diff-nacl: lib $(VENV_STAMP)
 	QED_LIB=$(QED_WHITEBOX_LIB) $(VENV_PYTHON) tests/diff/test_nacl.py
 
@@ -59,4 +90,17 @@ test-nacl-portable-mul64: $(BUILD)/libqed.a
 	    $(wildcard src/nacl/*.c) $(BUILD)/libqed.a -o $(NACL_PORTABLE_DIR)/$$t || exit 1; \
 	  echo "== $$t (portable products)"; \
 	  $(NACL_PORTABLE_DIR)/$$t $(TESTS_VECTORS) || st=1; \
+	done; exit $$st
+
+# src/nacl's portable sources at -Os come before libqed.a on the link line
+# (the rest from the -O2 archive), as test-nacl-sign-Os does.
+NACL_X_OS_DIR := $(BUILD)/nacl-x25519-Os
+test-nacl-x25519-Os: $(BUILD)/libqed.a
+	@mkdir -p $(NACL_X_OS_DIR)
+	@st=0; for t in test_nacl_x25519 test_nacl_box test_nacl_small; do \
+	  $(TESTS_CC) -Os tests/$$t.c tests/testutil.c \
+	    $(filter-out %_x86v3.c,$(wildcard src/nacl/*.c)) $(BUILD)/libqed.a \
+	    -o $(NACL_X_OS_DIR)/$$t || exit 1; \
+	  echo "== $$t (src/nacl at -Os)"; \
+	  $(NACL_X_OS_DIR)/$$t $(TESTS_VECTORS) || st=1; \
 	done; exit $$st

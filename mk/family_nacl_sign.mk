@@ -10,10 +10,11 @@
 #   make test-nacl-sign-supercop   all 1024 lines of SUPERCOP's sign.input
 #                                  (native build only)
 #   make test-nacl-sign-Os         test_nacl_sign with src/nacl built at -Os:
-#                                  the entry points then call the table-free
-#                                  scalar multiplications (QED_GE_TABLES = 0,
-#                                  nacl/ge25519_small.h), so the KATs above
-#                                  run through them (the riscv32 -Os
+#                                  the entry points then call the size-first
+#                                  code (QED_NACL_SMALL = 1,
+#                                  nacl/curve25519_small.h: radix-2^16
+#                                  field, TweetNaCl's ladder, no table), so
+#                                  the KATs above run through it (the riscv32 -Os
 #                                  freestanding KATs of make freestanding
 #                                  too); src/sha2 at -Os as well, run a
 #                                  second time with QED_BACKEND=portable so
@@ -35,7 +36,6 @@ FAMILY_CHECKS += test-diff-nacl-sign test-nacl-sign-supercop test-nacl-sign-Os
 WP_FLAGS_nacl_ge25519         = -warn-unsigned-overflow -wp-auto wp:bitwised,wp:bitrange
 WP_FLAGS_nacl_ge25519_base    = -warn-unsigned-overflow -wp-auto wp:bitwised,wp:bitrange
 WP_FLAGS_nacl_ge25519_vartime = -warn-unsigned-overflow -wp-auto wp:bitwised,wp:bitrange
-WP_FLAGS_nacl_ge25519_small   = -warn-unsigned-overflow -wp-auto wp:bitwised,wp:bitrange
 
 .PHONY: test-diff-nacl-sign test-nacl-sign-supercop test-nacl-sign-Os
 test-diff-nacl-sign: lib $(VENV_STAMP)

@@ -14,11 +14,9 @@
  *     not on the curve; truncated signed messages (0 .. 63 bytes); a
  *     failing open sets *mlen = 0 and zeroes m; in-place sign and open;
  *   - keypair() from the OS generator gives a working pair;
- *   - the table forms of the scalar multiplications (ge25519_base.c,
- *     ge25519_vartime.c) and the table-free ones of -Os builds
- *     (ge25519_small.c) give the same points: edge and 512 random scalars
- *     each (whichever pair QED_GE_TABLES makes the entry points call, the
- *     KATs above run through it).
+ *   - whichever code QED_NACL_SMALL makes the entry points call (the table
+ *     forms, or the size-first curve25519_small.c of -Os builds), the KATs
+ *     above run through it; tests/test_nacl_small.c compares the two.
  *
  *   build/tests/test_nacl_sign tests/vectors [--supercop-all] */
 #include <stdio.h>
@@ -29,7 +27,7 @@
 #include "testutil.h"
 #include "qed/nacl.h"
 #include "nacl/ge25519.h"
-#include "nacl/ge25519_small.h"
+#include "nacl/curve25519_small.h"
 
 static test_tally t = { 0, 0 };
 
@@ -521,70 +519,6 @@ static void test_keypair(void)
   test_check(&t, !all_zero(pk, 32), "fresh public key not zero");
 }
 
-/* The table forms against the table-free forms, compared by encoding. */
-static void test_small_forms(void)
-{
-  static const uint8_t L_minus_1[32] = {
-    0xec, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2,
-    0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10
-  };
-  uint64_t st = 0x5eed5a11f0e5u;
-  uint8_t a[32], b[32], e1[32], e2[32], pk[32], sk[64], seed[32];
-  qed_ge_p3 p, q, A;
-  qed_ge_p2 r1, r2;
-  int ok = 1, n;
-  /* fixed base: 0, 1, L - 1, 2^255 - 1, then random a < 2^255 */
-  for (n = 0; n < 4 + 512; n++) {
-    if (n == 0 || n == 1) {
-      memset(a, 0, 32);
-      a[0] = (uint8_t)n;
-    } else if (n == 2) {
-      memcpy(a, L_minus_1, 32);
-    } else if (n == 3) {
-      memset(a, 0xff, 32);
-    } else {
-      for (int i = 0; i < 32; i++)
-        a[i] = (uint8_t)test_rand(&st);
-    }
-    a[31] &= 127;
-    qed_ge_scalarmult_base(&p, a);
-    qed_ge_scalarmult_base_small(&q, a);
-    qed_ge_p3_tobytes(e1, &p);
-    qed_ge_p3_tobytes(e2, &q);
-    ok &= memcmp(e1, e2, 32) == 0;
-  }
-  test_check(&t, ok, "[a]B: table and table-free forms agree (4 edge, "
-                     "512 random scalars)");
-  /* [a]A + [b]B: A the negated public key of a random seed; a, b any 256
-     bits, with 0 and 2^256 - 1 among them */
-  ok = 1;
-  for (n = 0; n < 4 + 512; n++) {
-    if (n % 64 == 0) {
-      for (int i = 0; i < 32; i++)
-        seed[i] = (uint8_t)test_rand(&st);
-      qed_crypto_sign_seed_keypair(pk, sk, seed);
-      ok &= qed_ge_frombytes_negate_vartime(&A, pk) == 0;
-    }
-    for (int i = 0; i < 32; i++) {
-      a[i] = (uint8_t)test_rand(&st);
-      b[i] = (uint8_t)test_rand(&st);
-    }
-    if (n < 4) {
-      memset(a, (n & 1) ? 0xff : 0, 32);
-      memset(b, (n & 2) ? 0xff : 0, 32);
-    }
-    qed_ge_double_scalarmult_vartime(&r1, a, &A, b);
-    qed_ge_double_scalarmult_vartime_small(&r2, a, &A, b);
-    qed_ge_p2_tobytes(e1, &r1);
-    qed_ge_p2_tobytes(e2, &r2);
-    ok &= memcmp(e1, e2, 32) == 0;
-  }
-  test_check(&t, ok, "[a]A + [b]B: table and table-free forms agree (4 edge, "
-                     "512 random pairs)");
-  printf("# entry points use the %s forms (QED_GE_TABLES = %d)\n",
-         QED_GE_TABLES ? "table" : "table-free", QED_GE_TABLES);
-}
-
 int main(int argc, char **argv)
 {
   const char *dir = argc > 1 ? argv[1] : "tests/vectors";
@@ -596,6 +530,7 @@ int main(int argc, char **argv)
   test_libsodium(dir);
   test_rejections();
   test_keypair();
-  test_small_forms();
+  printf("# entry points use the %s code (QED_NACL_SMALL = %d)\n",
+         QED_NACL_SMALL ? "size-first" : "table", QED_NACL_SMALL);
   return test_finish(&t);
 }

@@ -7,10 +7,13 @@
  * mod L; S = r + k a mod L.  The two scalar multiplications by B are the
  * constant-time fixed-base one (ge25519_base.c); verification, on public
  * data only, uses the variable-time double multiplication
- * (ge25519_vartime.c).  Builds optimizing for size (-Os: QED_GE_TABLES is
- * 0, nacl/ge25519_small.h) call the table-free forms of both instead
- * (ge25519_small.c): about 38 KiB less code and data, slower signing and
- * verification.  Every secret (hash of the seed, nonce) is wiped. */
+ * (ge25519_vartime.c).  Builds optimizing for size (-Os: QED_NACL_SMALL
+ * is 1, nacl/curve25519_small.h) compute both, encodings in and out, with
+ * the size-first radix-2^16 field and TweetNaCl's ladder instead
+ * (curve25519_small.c): no table and none of the radix-2^51 code, much
+ * slower signing and verification.  The byte-level checks of verification
+ * (canonical S and A, small-order R and A) are the same in both.  Every
+ * secret (hash of the seed, nonce) is wiped. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -18,7 +21,7 @@
 #include "qed/common.h"
 #include "qed/sha2.h"
 #include "nacl/ge25519.h"
-#include "nacl/ge25519_small.h"
+#include "nacl/curve25519_small.h"
 #include "nacl/sc25519.h"
 
 /* az = SHA-512(seed), its first half clamped: a multiple of 8 in
@@ -41,11 +44,12 @@ int qed_crypto_sign_seed_keypair(uint8_t pk[32], uint8_t sk[64],
   qed_ge_p3 A;
   int i;
   ed25519_expand(az, seed);
-  if (QED_GE_TABLES)
+  if (QED_NACL_SMALL) {
+    qed_ed25519_small_base(pk, az);
+  } else {
     qed_ge_scalarmult_base(&A, az);
-  else
-    qed_ge_scalarmult_base_small(&A, az);
-  qed_ge_p3_tobytes(pk, &A);
+    qed_ge_p3_tobytes(pk, &A);
+  }
   /*@ loop invariant 0 <= i <= 32;
       loop assigns i, sk[0 .. 63];
       loop variant 32 - i; */
@@ -138,11 +142,12 @@ int qed_crypto_sign_detached(uint8_t sig[64], const uint8_t *m, size_t mlen,
   /* r < L < 2^253: the mask changes nothing; it states what
      qed_ge_scalarmult_base requires of its top byte */
   r[31] = (uint8_t)(r[31] & 127u);
-  if (QED_GE_TABLES)
+  if (QED_NACL_SMALL) {
+    qed_ed25519_small_base(sig, r);
+  } else {
     qed_ge_scalarmult_base(&R, r);
-  else
-    qed_ge_scalarmult_base_small(&R, r);
-  qed_ge_p3_tobytes(sig, &R);
+    qed_ge_p3_tobytes(sig, &R);
+  }
   st |= ed25519_hash_mod_l(k, sig, sk + 32, m, mlen);
   qed_sc25519_muladd(sig + 32, k, az, r);
   qed_zeroize(az, sizeof az);
@@ -188,16 +193,20 @@ int qed_crypto_sign_verify_detached(const uint8_t sig[64], const uint8_t *m,
     return -1;
   if (qed_ge_is_canonical(pk) == 0 || qed_ge_has_small_order(pk) != 0)
     return -1;
-  if (qed_ge_frombytes_negate_vartime(&A, pk) != 0)
-    return -1;
-  if (ed25519_hash_mod_l(k, sig, pk, m, mlen) != 0)
-    return -1;
-  /* [k](-A) + [S]B, compared with R by its encoding */
-  if (QED_GE_TABLES)
+  if (QED_NACL_SMALL) {
+    /* A is decoded by the check itself, after the hash: the same answer */
+    if (ed25519_hash_mod_l(k, sig, pk, m, mlen) != 0 ||
+        qed_ed25519_small_check(rcheck, k, pk, sig + 32) != 0)
+      return -1;
+  } else {
+    if (qed_ge_frombytes_negate_vartime(&A, pk) != 0)
+      return -1;
+    if (ed25519_hash_mod_l(k, sig, pk, m, mlen) != 0)
+      return -1;
+    /* [k](-A) + [S]B, compared with R by its encoding */
     qed_ge_double_scalarmult_vartime(&R, k, &A, sig + 32);
-  else
-    qed_ge_double_scalarmult_vartime_small(&R, k, &A, sig + 32);
-  qed_ge_p2_tobytes(rcheck, &R);
+    qed_ge_p2_tobytes(rcheck, &R);
+  }
   return qed_verify_32(rcheck, sig);
 }
 

@@ -1,5 +1,7 @@
 /* X25519 (RFC 7748, section 5): the Montgomery ladder on Curve25519 over
- * the radix-2^51 field of nacl/fe25519_ops.h.
+ * the radix-2^51 field of nacl/fe25519_ops.h; in builds optimizing for
+ * size (QED_NACL_SMALL, nacl/curve25519_small.h), the same ladder over the
+ * radix-2^16 field of curve25519_small.c, called with bytes.
  *
  * Constant time: the scalar's bits only ever choose, through a masked
  * swap, which of two registers a step works on; the loop runs the same 255
@@ -10,6 +12,7 @@
 #include "qed/nacl.h"
 #include "qed/common.h"
 #include "nacl/fe25519_ops.h"
+#include "nacl/curve25519_small.h"
 
 /* x2 / z2 of the ladder for the scalar e (already clamped) and the point
  * with u-coordinate x1; when small is not 0, x1 == small (the base point,
@@ -105,14 +108,44 @@ static int x25519(uint8_t q[32], const uint8_t n[32], qed_fe25519 x1,
   return x25519_check(q);
 }
 
+/* The size-first form: the same clamping, ladder (curve25519_small.c)
+ * and check. */
+/*@ requires \valid(q + (0 .. 31)) && \valid_read(n + (0 .. 31));
+    requires \valid_read(p + (0 .. 31));
+    assigns q[0 .. 31];
+    ensures \result == 0 || \result == -1;
+    ensures \result == -1 <==> (\forall integer k; 0 <= k < 32 ==> q[k] == 0); */
+static int x25519_small(uint8_t q[32], const uint8_t n[32], const uint8_t p[32])
+{
+  uint8_t e[32];
+  int i;
+  /*@ loop invariant 0 <= i <= 32;
+      loop assigns i, e[0 .. 31];
+      loop variant 32 - i; */
+  for (i = 0; i < 32; i++)
+    e[i] = n[i];
+  e[0] = (uint8_t)(e[0] & 248u);
+  e[31] = (uint8_t)((e[31] & 127u) | 64u);
+  qed_x25519_small(q, e, p);
+  qed_zeroize(e, sizeof e);
+  return x25519_check(q);
+}
+
+/* The u-coordinate 9 of the base point, encoded. */
+static const uint8_t x25519_nine[32] = { 9 };
+
 int qed_crypto_scalarmult(uint8_t q[32], const uint8_t n[32],
                           const uint8_t p[32])
 {
+  if (QED_NACL_SMALL)
+    return x25519_small(q, n, p);
   return x25519(q, n, qed_fe25519_frombytes(p), 0);
 }
 
 int qed_crypto_scalarmult_base(uint8_t q[32], const uint8_t n[32])
 {
   const qed_fe25519 nine = { 9, 0, 0, 0, 0 };
+  if (QED_NACL_SMALL)
+    return x25519_small(q, n, x25519_nine);
   return x25519(q, n, nine, 9);
 }

@@ -16,7 +16,7 @@
  * (or --gc-sections) keeps only the one called.  Frama-C, which
  * preprocesses without -Os, sees an unknown value instead (an extern int
  * that nothing defines or writes): the proof of sha2_blocks_dispatch.c
- * then covers both calls.  As nacl/ge25519_small.h's QED_GE_TABLES. */
+ * then covers both calls.  As nacl/curve25519_small.h's QED_NACL_SMALL. */
 #ifndef QED_SHA2_BLOCKS_SMALL_H
 #define QED_SHA2_BLOCKS_SMALL_H
 
