@@ -54,6 +54,9 @@
 # AVX-512 kernel's registers) and the cell passes: 27 programs, 6,609,862
 # checks, 2414 s wall at nice 10 and a load of 11 to 13 (2026-11-28).
 #
+# tests/matrix-record.md records the last run of every cell (tree,
+# programs, checks, seconds) and the cells not yet run.
+#
 # Variables: MATRIX_ARCHS, MATRIX_CCS, MATRIX_OPTS choose the cells;
 # MATRIX_JOBS (2) how many compilers run at once, under MATRIX_NICE.
 #
