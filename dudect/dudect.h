@@ -76,6 +76,10 @@ typedef struct {
   double t_crop;           /* max |t| over the cropped tests with enough data */
   double crop_pct;         /* the percentile where t_crop was reached */
   double t_second;         /* |t| of the second-order (centered square) test */
+  double shift;            /* mean of the fixed class minus mean of the
+                              random class, in ticks, in the first-order
+                              test (raw or cropped) with the largest |t|:
+                              which class is slower, and by how much */
   double resolution;       /* the smallest shift of the mean, in ticks, that
                               would have reached |t| = 4.5 in the raw or a
                               cropped test (4.5 x its standard error, the

@@ -41,6 +41,7 @@ static const dudect_test *const tests[] = {
   &dudect_powm_base_portable,
   &dudect_powm_exp_default,
   &dudect_powm_base_default,
+  &dudect_powm_base_fixrnd,
   &dudect_kmac128,
   &dudect_kmac256,
 };
@@ -160,12 +161,12 @@ int main(int argc, char **argv)
   printf("dudect: |t| < %.1f pass, %.1f..%.0f inconclusive (re-run), > %.0f FAIL; "
          "measurements = %llu x weight\n\n",
          T_PASS, T_PASS, T_FAIL, T_FAIL, (unsigned long long)base);
-  printf("| %-22s | %-8s | %12s | %10s | %10s | %7s | %14s | %7s | %-26s |\n",
+  printf("| %-22s | %-8s | %12s | %10s | %10s | %7s | %14s | %7s | %12s | %-26s |\n",
          "test", "backend", "measurements", "ticks/call", "resolution",
-         "raw |t|", "cropped |t| at", "2nd |t|", "verdict");
-  printf("|%s|%s|%s|%s|%s|%s|%s|%s|%s|\n", "------------------------",
+         "raw |t|", "cropped |t| at", "2nd |t|", "fixed-random", "verdict");
+  printf("|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|\n", "------------------------",
          "----------", "-------------:", "-----------:", "-----------:",
-         "--------:", "---------------:", "--------:",
+         "--------:", "---------------:", "--------:", "-------------:",
          "----------------------------");
 
   int failed = 0, inconclusive = 0;
@@ -176,9 +177,9 @@ int main(int argc, char **argv)
       continue;
     dudect_result r;
     if (run_child(t, base * t->weight, &r) != 0) {
-      printf("| %-22s | %-8s | %12s | %10s | %10s | %7s | %14s | %7s | %-26s |\n",
+      printf("| %-22s | %-8s | %12s | %10s | %10s | %7s | %14s | %7s | %12s | %-26s |\n",
              t->name, t->backend ? t->backend : "default", "-", "-", "-",
-             "-", "-", "-", "FAIL: the test process died");
+             "-", "-", "-", "-", "FAIL: the test process died");
       failed = 1;
       if (t->leaky)
         break;
@@ -210,9 +211,10 @@ int main(int argc, char **argv)
     }
     char crop[32];
     snprintf(crop, sizeof crop, "%.2f @%.1f%%", r.t_crop, r.crop_pct);
-    printf("| %-22s | %-8s | %12llu | %10.0f | %10.1f | %7.2f | %14s | %7.2f | %-26s |\n",
+    printf("| %-22s | %-8s | %12llu | %10.0f | %10.1f | %7.2f | %14s | %7.2f | %12.1f | %-26s |\n",
            r.name, r.backend, (unsigned long long)r.measurements,
-           r.median_ticks, r.resolution, r.t_raw, crop, r.t_second, verdict);
+           r.median_ticks, r.resolution, r.t_raw, crop, r.t_second, r.shift,
+           verdict);
     if (t->leaky && failed) {
       printf("\ndudect: the self-test was not detected: the harness cannot "
              "be trusted on this machine; stopping\n");

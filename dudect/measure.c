@@ -104,6 +104,7 @@ static int enough(const dudect_welch *w)
 static void conclude(const stats *st, dudect_result *res)
 {
   res->t_raw = enough(&st->raw) ? fabs(dudect_welch_t(&st->raw)) : 0.0;
+  res->shift = enough(&st->raw) ? st->raw.mean[0] - st->raw.mean[1] : 0.0;
   res->t_second = enough(&st->second) ? fabs(dudect_welch_t(&st->second)) : 0.0;
   res->t_crop = 0.0;
   res->crop_pct = 0.0;
@@ -115,6 +116,8 @@ static void conclude(const stats *st, dudect_result *res)
     if (t > res->t_crop) {
       res->t_crop = t;
       res->crop_pct = st->pct[i];
+      if (t > res->t_raw)
+        res->shift = st->crop[i].mean[0] - st->crop[i].mean[1];
     }
     const double r = 4.5 * dudect_welch_se(&st->crop[i]);
     if (r > 0.0 && (res->resolution == 0.0 || r < res->resolution))

@@ -11,7 +11,14 @@
  *                  that b's value and length do not matter; every
  *                  Montgomery product is then 0 and needs no final
  *                  subtraction) against a random b < 2^2047 < m; e fixed
- *                  random with its top bit set.
+ *                  random with its top bit set;
+ *   powm_sec_base_fixrnd  the control of powm_sec_base: the fixed class is
+ *                  one random b < 2^2047 (the b of powm_setup, drawn once
+ *                  per process) in place of 0.  A leak that shows for
+ *                  b = 0 and not here is tied to the value 0 (all-zero
+ *                  operands all the way through), not to b as such; the
+ *                  sign of the shift (dudect prints fixed minus random)
+ *                  says which class is slower.
  * A slot holds one qed_bn, converted from bytes while the clock is
  * stopped (qed_bn_from_bytes is variable time: it trims leading zero
  * limbs). */
@@ -72,6 +79,14 @@ static void base_prepare(void *slot, int random_class, dudect_rng *g)
     qed_bn_zero(slot);
 }
 
+static void base_fixrnd_prepare(void *slot, int random_class, dudect_rng *g)
+{
+  if (random_class)
+    (void)random_bn(slot, g, 0x00, 0x7f, 0);
+  else
+    memcpy(slot, &bn_b, sizeof bn_b);
+}
+
 static int base_call(void *slot)
 {
   return qed_bn_powm_sec(&bn_r, slot, &bn_e, &bn_m);
@@ -93,3 +108,8 @@ static int base_call(void *slot)
 
 POWM_ROWS(portable, "portable", 1)
 POWM_ROWS(default, NULL, 5)
+
+const dudect_test dudect_powm_base_fixrnd = {
+  "powm_sec_base_fixrnd", NULL, "b = one random b < 2^2047 (the control of powm_sec_base)",
+  sizeof(qed_bn), 5, powm_setup, base_fixrnd_prepare, base_call, 0,
+};
