@@ -90,6 +90,13 @@ typedef struct {
   int status;              /* 0 ran; 1 setup refused; 2 not on this machine */
 } dudect_result;
 
+/* The A/A check of the harness itself (dudect --aa fixed|random): -1 off
+ * (the default); 0 or 1: every non-leaky test prepares every input as
+ * that class while the coin still labels the calls, so the two "classes"
+ * are the same distribution and any |t| above 4.5 is an artefact of the
+ * machine or the harness at that size, not of the code. */
+extern int dudect_aa;
+
 /* Time test->call `measurements` times (plus one warm-up batch) and fill
  * *res.  x86-64 only (rdtsc); elsewhere res->status = 2. */
 void dudect_run(const dudect_test *test, uint64_t measurements,

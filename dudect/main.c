@@ -1,6 +1,6 @@
 /* make dudect: the driver (dudect/README.md).
  *
- *   dudect [--measurements N] [--only NAME[,NAME...]] [--list]
+ *   dudect [--measurements N] [--only NAME[,NAME...]] [--aa fixed|random] [--list]
  *
  * NAME is a test's name (every backend it runs on) or NAME@BACKEND
  * (powm_sec_exp@portable, powm_sec_exp@default).
@@ -37,6 +37,7 @@ static const dudect_test *const tests[] = {
   &dudect_aes128_key,
   &dudect_aes256_key,
   &dudect_aes128_pt,
+  &dudect_aes128_key_fixrnd,
   &dudect_powm_exp_portable,
   &dudect_powm_base_portable,
   &dudect_powm_exp_default,
@@ -124,7 +125,7 @@ static double max3(double a, double b, double c)
 
 static void usage(void)
 {
-  fprintf(stderr, "usage: dudect [--measurements N] [--only NAME[@BACKEND][,...]] [--list]\n");
+  fprintf(stderr, "usage: dudect [--measurements N] [--only NAME[@BACKEND][,...]] [--aa fixed|random] [--list]\n");
 }
 
 int main(int argc, char **argv)
@@ -141,6 +142,16 @@ int main(int argc, char **argv)
       }
     } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
       only = argv[++i];
+    } else if (strcmp(argv[i], "--aa") == 0 && i + 1 < argc) {
+      ++i;
+      if (strcmp(argv[i], "fixed") == 0)
+        dudect_aa = 0;
+      else if (strcmp(argv[i], "random") == 0)
+        dudect_aa = 1;
+      else {
+        usage();
+        return 2;
+      }
     } else if (strcmp(argv[i], "--list") == 0) {
       for (size_t k = 0; k < NTESTS; k++)
         printf("%-24s %-9s x%-4u fixed class: %s\n", tests[k]->name,
@@ -158,6 +169,10 @@ int main(int argc, char **argv)
   return 0;
 #endif
 
+  if (dudect_aa >= 0)
+    printf("dudect: A/A check: both classes %s (the self-test excepted): "
+           "a |t| above %.1f is the harness's or the machine's\n",
+           dudect_aa ? "random" : "fixed", T_PASS);
   printf("dudect: |t| < %.1f pass, %.1f..%.0f inconclusive (re-run), > %.0f FAIL; "
          "measurements = %llu x weight\n\n",
          T_PASS, T_PASS, T_FAIL, T_FAIL, (unsigned long long)base);

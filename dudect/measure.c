@@ -31,6 +31,8 @@
 
 #include "dudect.h"
 
+int dudect_aa = -1;
+
 #define DUDECT_MIN_CLASS     100     /* values per class before a test counts */
 #define DUDECT_SECOND_START  100     /* per class, before centering on the mean */
 #define DUDECT_BATCH_MAX     1000
@@ -133,7 +135,8 @@ static int measure_batch(const dudect_test *test, uint8_t *slots,
   int failed = 0;
   for (size_t i = 0; i < n; i++) {
     cls[i] = (uint8_t)(dudect_rng_next(g) >> 63);
-    test->prepare(slots + i * test->slot_bytes, cls[i], g);
+    test->prepare(slots + i * test->slot_bytes,
+                  dudect_aa >= 0 && !test->leaky ? dudect_aa : cls[i], g);
   }
   for (size_t i = 0; i < n; i++) {
     void *slot = slots + i * test->slot_bytes;

@@ -7,7 +7,12 @@
  *                           encrypts four fixed blocks (one pass of the
  *                           four-block bitsliced core) with it;
  *   aes128_pt               the all-zero plaintext (four blocks) against
- *                           a random one, under one fixed random key.  */
+ *                           a random one, under one fixed random key;
+ *   aes128_key_fixrnd       the control of aes128_key: the fixed class is
+ *                           one random key, drawn once per process, in
+ *                           place of the all-zero one.  A shift that shows
+ *                           for the zero key and not here is tied to the
+ *                           value 0, not to the key as such.  */
 #include <string.h>
 
 #include <qed/qed.h>
@@ -69,6 +74,29 @@ const dudect_test dudect_aes256_key = {
   "aes256_key", "portable",
   "all-zero key (init + 4 fixed blocks)",
   32, 1000, key_setup, key32_prepare, key32_call, 0,
+};
+
+/* the control: a fixed random key against random keys */
+static uint8_t aes_fixed_key[16];
+
+static int key_fixrnd_setup(dudect_rng *g)
+{
+  dudect_rng_fill(g, aes_fixed_key, sizeof aes_fixed_key);
+  return key_setup(g);
+}
+
+static void key16_fixrnd_prepare(void *slot, int random_class, dudect_rng *g)
+{
+  if (random_class)
+    dudect_rng_fill(g, slot, 16);
+  else
+    memcpy(slot, aes_fixed_key, 16);
+}
+
+const dudect_test dudect_aes128_key_fixrnd = {
+  "aes128_key_fixrnd", "portable",
+  "one random key (the control of aes128_key)",
+  16, 1000, key_fixrnd_setup, key16_fixrnd_prepare, key16_call, 0,
 };
 
 /* ---- the plaintext secret ---- */

@@ -8,6 +8,7 @@
 extern const dudect_test dudect_leaky_compare;
 extern const dudect_test dudect_ed25519_sign, dudect_x25519;
 extern const dudect_test dudect_aes128_key, dudect_aes256_key, dudect_aes128_pt;
+extern const dudect_test dudect_aes128_key_fixrnd;
 extern const dudect_test dudect_powm_exp_portable, dudect_powm_base_portable;
 extern const dudect_test dudect_powm_exp_default, dudect_powm_base_default;
 extern const dudect_test dudect_powm_base_fixrnd;
